@@ -1,0 +1,63 @@
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+/** Which of our projects may import which: core stands alone, the app sees only public entry points. */
+const depConstraints = [
+  {
+    sourceTag: 'scope:core',
+    onlyDependOnLibsWithTags: ['scope:core'],
+    bannedExternalImports: ['@nestjs/*'],
+  },
+  { sourceTag: 'scope:nest', onlyDependOnLibsWithTags: ['scope:core'] },
+  { sourceTag: 'scope:chaos', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
+  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
+];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    ignores: ['**/dist', '**/out-tsc', '**/coverage', '**/reports', '**/.nx', '**/node_modules'],
+  },
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          banTransitiveDependencies: true,
+          allow: [],
+          depConstraints,
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@toolshield/*/*', '!@toolshield/*/package.json'],
+              message: 'Import a toolshield package through its public entry point only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
+  },
+  prettier,
+];

@@ -1,0 +1,41 @@
+import { basename } from 'node:path';
+
+/**
+ * Shared Jest 30 configuration for every project: native ESM (run Jest with
+ * `node --experimental-vm-modules`), TypeScript through @swc/jest with legacy
+ * decorators and decorator metadata (ValidationPipe needs `design:paramtypes`),
+ * and the workspace's source export condition so a project's tests import sibling
+ * packages from source without building them.
+ *
+ * @param {string} rootDir the project's folder
+ * @returns {import('jest').Config}
+ */
+export function createJestConfig(rootDir) {
+  return {
+    displayName: basename(rootDir),
+    rootDir,
+    testEnvironment: 'node',
+    extensionsToTreatAsEsm: ['.ts'],
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    testEnvironmentOptions: {
+      customExportConditions: ['@toolshield/source', 'node', 'node-addons'],
+    },
+    transform: {
+      '^.+\\.ts$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', decorators: true },
+            transform: { legacyDecorator: true, decoratorMetadata: true },
+            target: 'es2023',
+            keepClassNames: true,
+          },
+          module: { type: 'es6' },
+          sourceMaps: 'inline',
+        },
+      ],
+    },
+    restoreMocks: true,
+  };
+}

@@ -1,0 +1,1 @@
+export const PLACEHOLDER_chaos = 1;

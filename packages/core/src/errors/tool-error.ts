@@ -1,0 +1,74 @@
+import { TOOL_ERROR_TYPE_TRAITS, type ToolErrorType } from './tool-error-type.js';
+
+/**
+ * A field-level problem with a tool's arguments.
+ *
+ * @publicApi
+ */
+export interface ValidationIssue {
+  /** Dotted path of the offending field (`address.zip`, `items.2.id`); empty for the root. */
+  readonly path: string;
+  /** What is wrong, in one short sentence. */
+  readonly message: string;
+  /** The rule that failed (`isEmail`, `required`, ...), when known. */
+  readonly constraint?: string;
+}
+
+/** @publicApi */
+export interface ToolErrorOptions {
+  /** The underlying error. */
+  readonly cause?: unknown;
+  /** The tool the error belongs to, when known where it is thrown. */
+  readonly toolName?: string;
+  /** When a retry may succeed, in ms from now (Retry-After, breaker reset). */
+  readonly retryAfterMs?: number;
+  /** Overrides the type's default retryability. */
+  readonly retryable?: boolean;
+  /** Facts for developers and the model: status code, url, error code, ... (redacted before display). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Base class of the taxonomy: every failure of a tool call is, or is classified into, one
+ * subclass of `ToolError`. Throw the subclasses from tools to say precisely what happened.
+ *
+ * @publicApi
+ */
+export abstract class ToolError extends Error {
+  /** The member of the closed taxonomy this error belongs to. */
+  abstract readonly type: ToolErrorType;
+  readonly toolName?: string;
+  readonly retryAfterMs?: number;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  private readonly retryableOverride?: boolean;
+
+  constructor(message: string, options: ToolErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.toolName = options.toolName;
+    this.retryAfterMs = options.retryAfterMs;
+    this.retryableOverride = options.retryable;
+    this.metadata = options.metadata ?? {};
+  }
+
+  /** Whether an automatic retry may succeed (the type's default unless overridden). */
+  get retryable(): boolean {
+    return this.retryableOverride ?? TOOL_ERROR_TYPE_TRAITS[this.type].retryable;
+  }
+
+  /** Whether the model may still get what it wants, by waiting or trying again later. */
+  get recoverable(): boolean {
+    return this.retryable || TOOL_ERROR_TYPE_TRAITS[this.type].recoverable;
+  }
+}
+
+/** Whether `value` is a {@link ToolError} (also across copies of this package). @publicApi */
+export function isToolError(value: unknown): value is ToolError {
+  return (
+    value instanceof ToolError ||
+    (value instanceof Error &&
+      typeof (value as Partial<ToolError>).type === 'string' &&
+      Object.hasOwn(TOOL_ERROR_TYPE_TRAITS, (value as ToolError).type) &&
+      'metadata' in value)
+  );
+}

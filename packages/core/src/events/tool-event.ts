@@ -1,0 +1,91 @@
+import type { ToolErrorType } from '../errors/tool-error-type.js';
+import type { ToolFailure, ToolResult } from '../results/tool-outcome.js';
+
+interface ToolEventBase {
+  /** Clock time of the event, in ms since the epoch. */
+  readonly at: number;
+}
+
+interface CallEventBase extends ToolEventBase {
+  readonly callId: string;
+  readonly tool: string;
+}
+
+/** A call entered the executor. Exactly one terminal event follows. @publicApi */
+export interface ToolCallStartedEvent extends CallEventBase {
+  readonly type: 'call.started';
+}
+
+/** One attempt failed (the call may still be retried). @publicApi */
+export interface ToolAttemptFailedEvent extends CallEventBase {
+  readonly type: 'attempt.failed';
+  readonly attempt: number;
+  readonly errorType: ToolErrorType;
+  readonly message: string;
+  readonly chaos?: boolean;
+}
+
+/** A retry was scheduled after `delayMs`. @publicApi */
+export interface ToolRetryScheduledEvent extends CallEventBase {
+  readonly type: 'retry.scheduled';
+  /** The attempt that will run next (2 for the first retry). */
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly errorType: ToolErrorType;
+}
+
+/** Terminal: the call succeeded. @publicApi */
+export interface ToolCallSucceededEvent extends CallEventBase {
+  readonly type: 'call.succeeded';
+  readonly result: ToolResult;
+}
+
+/** Terminal: the call failed. @publicApi */
+export interface ToolCallFailedEvent extends CallEventBase {
+  readonly type: 'call.failed';
+  readonly failure: ToolFailure;
+}
+
+/** @publicApi */
+export type CircuitState = 'closed' | 'open' | 'half_open' | 'isolated';
+
+/** A circuit breaker changed state. @publicApi */
+export interface BreakerStateChangedEvent extends ToolEventBase {
+  readonly type: 'breaker.state_changed';
+  readonly tool: string;
+  /** The breaker's key (the tool name unless keyed per tenant, host, ...). */
+  readonly key: string;
+  readonly from: CircuitState;
+  readonly to: CircuitState;
+}
+
+/** The chaos package injected a fault. @publicApi */
+export interface ChaosInjectedEvent extends CallEventBase {
+  readonly type: 'chaos.injected';
+  readonly fault: string;
+  readonly rule?: string;
+}
+
+/**
+ * Everything the executor reports, as one discriminated union.
+ *
+ * @publicApi
+ */
+export type ToolEvent =
+  | ToolCallStartedEvent
+  | ToolAttemptFailedEvent
+  | ToolRetryScheduledEvent
+  | ToolCallSucceededEvent
+  | ToolCallFailedEvent
+  | BreakerStateChangedEvent
+  | ChaosInjectedEvent;
+
+/** @publicApi */
+export type ToolEventType = ToolEvent['type'];
+
+/** Whether an event ends a call. @publicApi */
+export function isTerminalToolEvent(
+  event: ToolEvent,
+): event is ToolCallSucceededEvent | ToolCallFailedEvent {
+  return event.type === 'call.succeeded' || event.type === 'call.failed';
+}

@@ -1,0 +1,2 @@
+export * from './tool-call.js';
+export * from './tool-outcome.js';

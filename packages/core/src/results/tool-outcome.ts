@@ -1,0 +1,72 @@
+import type { ToolErrorType } from '../errors/tool-error-type.js';
+import type { ValidationIssue } from '../errors/tool-error.js';
+
+/**
+ * Facts about how a call went, shared by results and failures.
+ *
+ * @publicApi
+ */
+export interface ToolCallMetadata {
+  /** Attempts made, the first included (`retryCount + 1` for failures). */
+  readonly attempts: number;
+  /** Wall (or virtual) time from start to result, in ms. */
+  readonly durationMs: number;
+  /** Anything else worth knowing: status code, url, error code, `chaos: true`, ... */
+  readonly [key: string]: unknown;
+}
+
+/**
+ * A successful tool call.
+ *
+ * @publicApi
+ */
+export interface ToolResult<TOutput = unknown> {
+  readonly success: true;
+  readonly tool: string;
+  readonly callId: string;
+  readonly output: TOutput;
+  readonly metadata: ToolCallMetadata;
+}
+
+/**
+ * A failed tool call, shaped for the model to act on (DESIGN.md §4.2).
+ *
+ * @publicApi
+ */
+export interface ToolFailure {
+  readonly success: false;
+  readonly tool: string;
+  readonly callId: string;
+  /** One sentence for the model: no stack, secrets redacted. */
+  readonly error: string;
+  readonly errorType: ToolErrorType;
+  /** Whether the model may still get what it wants by waiting or trying again. */
+  readonly recoverable: boolean;
+  /** Retries performed after the first attempt. */
+  readonly retryCount: number;
+  /** Retries allowed after the first attempt (attempts allowed = retryMax + 1). */
+  readonly retryMax: number;
+  /** When trying again may succeed, in ms from when the failure was produced. */
+  readonly retryAfterMs?: number;
+  /** Field-level validation problems (`invalid_input`). */
+  readonly issues?: readonly ValidationIssue[];
+  /** The registered tool names (`tool_not_found`). */
+  readonly availableTools?: readonly string[];
+  /** The closest registered names, best first (`tool_not_found`). */
+  readonly didYouMean?: readonly string[];
+  /** Short next steps for the model, by error type. */
+  readonly suggestions: readonly string[];
+  readonly metadata: ToolCallMetadata;
+}
+
+/**
+ * What every tool call ends in: exactly one of these.
+ *
+ * @publicApi
+ */
+export type ToolOutcome<TOutput = unknown> = ToolResult<TOutput> | ToolFailure;
+
+/** Narrows an outcome to a failure. @publicApi */
+export function isToolFailure(outcome: ToolOutcome): outcome is ToolFailure {
+  return outcome.success === false;
+}

@@ -1,0 +1,1 @@
+export const PLACEHOLDER_nest = 1;
