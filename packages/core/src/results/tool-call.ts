@@ -11,3 +11,21 @@ export interface ToolCallRequest {
   /** The model's JSON argument string, or an already parsed object. */
   readonly arguments?: string | Readonly<Record<string, unknown>> | null;
 }
+
+/**
+ * What a tool method receives about the call it is serving (`@ToolCall()` in Nest).
+ *
+ * @publicApi
+ */
+export interface ToolCallContext {
+  /** The call id (the provider's, or a generated one). */
+  readonly callId: string;
+  /** The registered tool name. */
+  readonly toolName: string;
+  /** 1 for the first attempt, 2 for the first retry, ... */
+  readonly attempt: number;
+  /** Aborted when this attempt times out or the caller gives up: pass it to fetch and friends. */
+  readonly signal: AbortSignal;
+  /** What the caller attached to the call (conversation id, tenant, ...). */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
