@@ -1,1 +1,4 @@
 export * from './clock.js';
+export * from './system-clock.js';
+export * from './virtual-clock.js';
+export * from './sleep.js';
