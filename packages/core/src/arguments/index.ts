@@ -1,1 +1,3 @@
-export {};
+export * from './json-syntax-error.js';
+export * from './parse-tool-arguments.js';
+export * from './suggest-tool-names.js';
