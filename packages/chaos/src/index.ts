@@ -1,1 +1,36 @@
-export const PLACEHOLDER_chaos = 1;
+/**
+ * @toolshield/chaos: fault injection for LLM tools, in any async function or (through the
+ * Nest chaos module) any `@Tool()`, plus the harness' reports, invariants and Jest matchers.
+ *
+ * @packageDocumentation
+ */
+export * from './marking/chaos-marker.js';
+export type { RandomSource } from './random/random-stream.js';
+export { deriveSeed } from './random/seed.js';
+
+export type { ChaosFault, FaultInvocation } from './faults/chaos-fault.js';
+export * from './faults/latency.fault.js';
+export * from './faults/hang.fault.js';
+export * from './faults/http-error.js';
+export type { RetryAfterOptions } from './faults/retry-after-headers.js';
+export * from './faults/rate-limit.fault.js';
+export * from './faults/upstream-error.fault.js';
+export {
+  createFetchFailedError,
+  createNodeNetworkError,
+  type NodeNetworkErrorCode,
+} from './faults/node-network-error.js';
+export * from './faults/network-error.fault.js';
+export * from './faults/thrown-value.fault.js';
+export * from './faults/malformed-output.fault.js';
+export * from './faults/fail-first.fault.js';
+export * from './faults/error.fault.js';
+
+export type { ChaosRule } from './selection/chaos-rule.js';
+
+export * from './runtime/production-guard.js';
+export type { ChaosCounters } from './runtime/chaos-counters.js';
+export type { ChaosInjectionEvent, ChaosInjectionListener } from './runtime/chaos-injection-event.js';
+export * from './runtime/chaos-controller.js';
+export * from './runtime/inject-chaos.js';
+export * from './runtime/with-chaos.js';
