@@ -1,0 +1,138 @@
+import type {
+  AssistantMessage,
+  ConversationMessage,
+  ConversationToolCall,
+  ToolResultMessage,
+} from '../conversation/conversation-message.js';
+import { synthesizeFailure } from '../outcomes/synthesize-failure.js';
+import { toToolResultMessage, type ToolOutcomeRenderer } from '../outcomes/tool-result-message.js';
+
+/** @publicApi */
+export interface ToolCallRepairOptions {
+  /** The sentence the model reads for a call that never got a result. */
+  readonly reason?: string;
+  /** Renders the synthesized failures; defaults to `renderToolOutcomeContent`. */
+  readonly renderOutcome?: ToolOutcomeRenderer;
+}
+
+/**
+ * What `repair()` changed; every list holds tool call ids.
+ *
+ * @publicApi
+ */
+export interface ToolCallRepairReport {
+  /** Calls without a result that got a synthesized `cancelled` failure. */
+  readonly synthesized: readonly string[];
+  /** Results moved back right after the assistant message that made their call. */
+  readonly reattached: readonly string[];
+  /** Results dropped because no tool call in the conversation has their id. */
+  readonly droppedOrphans: readonly string[];
+  /** Second and later results for the same call, dropped (the first one is kept). */
+  readonly droppedDuplicateResults: readonly string[];
+  /** Tool calls dropped because an earlier call already used their id. */
+  readonly droppedDuplicateCalls: readonly string[];
+}
+
+/** @publicApi */
+export interface ToolCallRepairResult {
+  readonly messages: ConversationMessage[];
+  readonly report: ToolCallRepairReport;
+}
+
+/** Default sentence for a call whose result was never recorded. @publicApi */
+export const INTERRUPTED_CALL_REASON =
+  'No result was recorded: the call was interrupted (crash, timeout or restart) and may or may not have taken effect.';
+
+/** The index of the message a run of tool messages at `index` follows. */
+function ownerOfRunAt(messages: readonly ConversationMessage[], index: number): number {
+  let owner = index - 1;
+  while (owner >= 0 && messages[owner].role === 'tool') owner -= 1;
+  return owner;
+}
+
+/**
+ * Rewrites a history into the shape both OpenAI and Anthropic accept: each assistant message
+ * is followed right away by exactly one result per tool call, in call order. Calls without a
+ * result get a synthesized `cancelled` failure; results away from their call are moved back;
+ * results for unknown ids and repeated results are dropped; a repeated call id is dropped
+ * from the later assistant message. The input is not modified.
+ *
+ * @publicApi
+ */
+export function repairToolCallHistory(
+  messages: readonly ConversationMessage[],
+  options: ToolCallRepairOptions = {},
+): ToolCallRepairResult {
+  const callOwner = new Map<string, number>();
+  const droppedDuplicateCalls: string[] = [];
+  messages.forEach((message, index) => {
+    if (message.role !== 'assistant') return;
+    for (const call of message.toolCalls ?? []) {
+      if (callOwner.has(call.id)) droppedDuplicateCalls.push(call.id);
+      else callOwner.set(call.id, index);
+    }
+  });
+
+  const results = new Map<string, ToolResultMessage>();
+  const reattached: string[] = [];
+  const droppedOrphans: string[] = [];
+  const droppedDuplicateResults: string[] = [];
+  messages.forEach((message, index) => {
+    if (message.role !== 'tool') return;
+    const id = message.toolCallId;
+    const owner = callOwner.get(id);
+    if (owner === undefined) droppedOrphans.push(id);
+    else if (results.has(id)) droppedDuplicateResults.push(id);
+    else {
+      results.set(id, message);
+      if (ownerOfRunAt(messages, index) !== owner) reattached.push(id);
+    }
+  });
+
+  const synthesized: string[] = [];
+  const answer = (call: ConversationToolCall): ToolResultMessage => {
+    const found = results.get(call.id);
+    if (found) return found;
+    synthesized.push(call.id);
+    const failure = synthesizeFailure({
+      tool: call.name,
+      callId: call.id,
+      errorType: 'cancelled',
+      error: options.reason ?? INTERRUPTED_CALL_REASON,
+      suggestions: ['Check whether it took effect before calling it again.'],
+    });
+    return toToolResultMessage(call, failure, options.renderOutcome);
+  };
+
+  const repaired: ConversationMessage[] = [];
+  messages.forEach((message, index) => {
+    if (message.role === 'tool') return;
+    if (message.role !== 'assistant' || !message.toolCalls) {
+      repaired.push(message);
+      return;
+    }
+    const calls = message.toolCalls.filter(
+      (call, position, all) =>
+        callOwner.get(call.id) === index && all.findIndex((c) => c.id === call.id) === position,
+    );
+    if (calls.length === message.toolCalls.length) repaired.push(message);
+    else if (calls.length > 0) repaired.push({ ...message, toolCalls: calls });
+    else if (message.content !== '') repaired.push(withoutToolCalls(message));
+    repaired.push(...calls.map(answer));
+  });
+
+  return {
+    messages: repaired,
+    report: {
+      synthesized,
+      reattached,
+      droppedOrphans,
+      droppedDuplicateResults,
+      droppedDuplicateCalls,
+    },
+  };
+}
+
+function withoutToolCalls(message: AssistantMessage): AssistantMessage {
+  return { role: 'assistant', content: message.content };
+}

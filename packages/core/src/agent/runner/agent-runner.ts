@@ -1,0 +1,299 @@
+import type { ToolFailure } from '../../results/index.js';
+import {
+  DEFAULT_TERMINATING_TOOLS,
+  runToolBatch,
+  type ToolBatchEntry,
+  type ToolBatchOptions,
+} from '../batch/run-tool-batch.js';
+import type { ToolCallExecutor } from '../batch/tool-call-executor.js';
+import type {
+  AssistantMessage,
+  ConversationToolCall,
+} from '../conversation/conversation-message.js';
+import {
+  failuresToPromptFor,
+  type DecisionPromptPolicy,
+} from '../decision/decision-prompt-policy.js';
+import {
+  DEFAULT_COMPLETION_TOOL,
+  buildDecisionGuidance,
+  buildDecisionPrompt,
+} from '../decision/decision-prompt.js';
+import { LoopGuard, type LoopGuardOptions, type LoopGuardTrip } from '../guards/loop-guard.js';
+import { ToolCallLedger } from '../ledger/tool-call-ledger.js';
+import {
+  InMemoryToolCallLedgerStore,
+  type ToolCallLedgerStore,
+} from '../ledger/tool-call-ledger-store.js';
+import { synthesizeFailure } from '../outcomes/synthesize-failure.js';
+import {
+  renderToolOutcomeContent,
+  toToolResultMessage,
+  type ToolOutcomeRenderer,
+} from '../outcomes/tool-result-message.js';
+import type { AgentRunResult, AgentStopReason } from './agent-run-result.js';
+import type { ChatModel, ChatModelTool } from './chat-model.js';
+import { normaliseReply } from './normalise-reply.js';
+
+/** @publicApi */
+export interface AgentRunnerOptions {
+  readonly model: ChatModel;
+  /** Runs one tool call; `ToolExecutor.execute` from `@toolshield/nest` fits. */
+  readonly executor: ToolCallExecutor;
+  /** What the model is told it may call. */
+  readonly tools?: readonly ChatModelTool[];
+  /** Where histories are kept between runs and restarts; default in memory. */
+  readonly store?: ToolCallLedgerStore;
+  /** Opens a new conversation, followed by the failure guidance. */
+  readonly systemPrompt?: string;
+  /** Adds `buildDecisionGuidance(completionTool)` to a new conversation's system message; default true. */
+  readonly includeGuidance?: boolean;
+  /** The tool the model calls to stop; default `complete`. It also ends a batch. */
+  readonly completionTool?: string;
+  /** Batch strategy; terminating tools default to `DEFAULT_TERMINATING_TOOLS` plus `completionTool`. */
+  readonly batch?: Omit<ToolBatchOptions, 'signal' | 'onEntry'>;
+  readonly guards?: LoopGuardOptions;
+  /** When to ask the model to CONTINUE or STOP after failures; default `every-failure`. */
+  readonly decisionPrompt?: DecisionPromptPolicy;
+  /** Renders outcomes into tool result content; default `renderToolOutcomeContent`. */
+  readonly renderOutcome?: ToolOutcomeRenderer;
+  /** The final answer of a stopped run; default names the reason and the last error. */
+  readonly stopAnswer?: (reason: AgentStopReason, lastFailure: ToolFailure | undefined) => string;
+}
+
+/** @publicApi */
+export interface AgentRunRequest {
+  /** Runs continue the conversation saved under this id, repaired first. */
+  readonly conversationId: string;
+  /** The user's message; leave it out to resume a conversation as it is. */
+  readonly input?: string;
+  /** Aborting it skips the calls not yet started and stops the run before the next step. */
+  readonly signal?: AbortSignal;
+}
+
+interface TurnOutcome {
+  readonly failures: readonly ToolFailure[];
+  readonly terminatedBy?: ToolBatchEntry;
+  readonly refusal?: LoopGuardTrip;
+}
+
+const ABORTED: AgentStopReason = { code: 'aborted', message: 'The run was cancelled.' };
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function defaultStopAnswer(reason: AgentStopReason, lastFailure: ToolFailure | undefined): string {
+  const last = lastFailure ? ` Last error (${lastFailure.tool}): ${lastFailure.error}` : '';
+  return `I stopped before finishing: ${reason.message}${last}`;
+}
+
+/**
+ * A ReAct loop over the agent-loop helpers: repair the history, ask the model, run its tool
+ * calls as a batch, record every result, add the decision prompt per policy, apply the loop
+ * guards, repeat. It never throws: guards and aborts end the run as `stopped` with a final
+ * answer, a failing model or store as `error`.
+ *
+ * @example
+ * const runner = new AgentRunner({ model, executor: (call, o) => toolExecutor.execute(call, o) });
+ * const result = await runner.run({ conversationId: 'c1', input: 'Weather in Paris?' });
+ *
+ * @publicApi
+ */
+export class AgentRunner {
+  private readonly store: ToolCallLedgerStore;
+  private readonly completionTool: string;
+  private readonly render: ToolOutcomeRenderer;
+
+  constructor(private readonly options: AgentRunnerOptions) {
+    this.store = options.store ?? new InMemoryToolCallLedgerStore();
+    this.completionTool = options.completionTool ?? DEFAULT_COMPLETION_TOOL;
+    this.render = options.renderOutcome ?? renderToolOutcomeContent;
+  }
+
+  /** Runs the conversation until it completes, a guard stops it, or the model fails. */
+  async run(request: AgentRunRequest): Promise<AgentRunResult> {
+    const progress = { steps: 0, ledger: undefined as ToolCallLedger | undefined };
+    try {
+      const ledger = await ToolCallLedger.open(request.conversationId, this.store);
+      progress.ledger = ledger;
+      this.begin(ledger, request.input);
+      return await this.loop(ledger, request.signal, progress);
+    } catch (error) {
+      return {
+        status: 'error',
+        reason: { code: 'internal_error', message: describeError(error) },
+        finalAnswer: '',
+        steps: progress.steps,
+        messages: progress.ledger?.messages ?? [],
+      };
+    }
+  }
+
+  private begin(ledger: ToolCallLedger, input: string | undefined): void {
+    if (ledger.messages.length === 0) {
+      const parts = [this.options.systemPrompt];
+      if (this.options.includeGuidance ?? true)
+        parts.push(buildDecisionGuidance(this.completionTool));
+      const system = parts.filter((part) => part).join('\n\n');
+      if (system) ledger.append({ role: 'system', content: system });
+    }
+    if (input !== undefined) ledger.append({ role: 'user', content: input });
+  }
+
+  private async loop(
+    ledger: ToolCallLedger,
+    signal: AbortSignal | undefined,
+    progress: { steps: number },
+  ): Promise<AgentRunResult> {
+    const guard = new LoopGuard(this.options.guards);
+    let lastFailure: ToolFailure | undefined;
+    for (;;) {
+      this.repair(ledger);
+      const trip = signal?.aborted ? ABORTED : guard.checkSteps(progress.steps);
+      if (trip) return this.stop(ledger, trip, progress.steps, lastFailure);
+      await ledger.save();
+
+      progress.steps += 1;
+      let reply: AssistantMessage;
+      try {
+        reply = await this.options.model({
+          messages: [...ledger.messages],
+          tools: this.options.tools ?? [],
+          signal,
+        });
+      } catch (error) {
+        const reason: AgentStopReason = {
+          code: 'model_error',
+          message: `The model request failed: ${describeError(error)}`,
+        };
+        return this.finish(ledger, 'error', reason, '', progress.steps);
+      }
+
+      const assistant = normaliseReply(reply, ledger.messages);
+      ledger.append(assistant);
+      await ledger.save();
+      const calls = assistant.toolCalls ?? [];
+      if (calls.length === 0) {
+        const reason: AgentStopReason = { code: 'answered', message: 'The model answered.' };
+        return this.finish(ledger, 'completed', reason, assistant.content, progress.steps);
+      }
+
+      const turn = await this.runTurn(calls, ledger, guard, signal);
+      await ledger.save();
+      lastFailure = turn.failures.at(-1) ?? lastFailure;
+      if (turn.terminatedBy) {
+        const tool = turn.terminatedBy.call.name;
+        const reason: AgentStopReason = {
+          code: 'terminating_tool',
+          tool,
+          message: `'${tool}' ended the run.`,
+        };
+        const answer = this.terminatingAnswer(turn.terminatedBy, assistant);
+        return this.finish(ledger, 'completed', reason, answer, progress.steps);
+      }
+      const stopTrip = turn.refusal ?? guard.checkFailures();
+      if (stopTrip) return this.stop(ledger, stopTrip, progress.steps, lastFailure);
+
+      const prompted = failuresToPromptFor(
+        this.options.decisionPrompt ?? 'every-failure',
+        turn.failures,
+        guard.consecutiveFailures,
+      );
+      if (prompted.length > 0) {
+        ledger.append({
+          role: 'user',
+          content: buildDecisionPrompt(prompted, this.completionTool),
+        });
+      }
+    }
+  }
+
+  /** Runs the calls the guard admits; the rest get `limit_exceeded` results without running. */
+  private async runTurn(
+    calls: readonly ConversationToolCall[],
+    ledger: ToolCallLedger,
+    guard: LoopGuard,
+    signal: AbortSignal | undefined,
+  ): Promise<TurnOutcome> {
+    let refusal: LoopGuardTrip | undefined;
+    let admitted = 0;
+    for (const call of calls) {
+      refusal = guard.admit(call);
+      if (refusal) break;
+      admitted += 1;
+    }
+
+    const batch = await runToolBatch(calls.slice(0, admitted), this.options.executor, {
+      ...this.options.batch,
+      terminatingTools: this.options.batch?.terminatingTools ?? [
+        ...DEFAULT_TERMINATING_TOOLS,
+        this.completionTool,
+      ],
+      signal,
+      onEntry: (entry) => {
+        ledger.append(
+          toToolResultMessage(
+            { id: entry.callId, name: entry.outcome.tool },
+            entry.outcome,
+            this.render,
+          ),
+        );
+        // A checkpoint so a crash mid-batch keeps the results already in; the caller awaits
+        // the save after the batch, which reports a store that keeps failing.
+        ledger.save().catch(() => undefined);
+      },
+    });
+
+    for (const call of calls.slice(admitted)) {
+      const failure = synthesizeFailure({
+        tool: call.name,
+        callId: call.id,
+        errorType: 'limit_exceeded',
+        error: `Not run: ${refusal?.message ?? 'a call limit was reached.'}`,
+      });
+      ledger.append(toToolResultMessage(call, failure, this.render));
+    }
+
+    const counted = batch.entries.filter((entry) => entry.disposition !== 'skipped');
+    for (const entry of counted) guard.record(entry.call, entry.outcome);
+    return {
+      failures: counted.flatMap((entry) => (entry.outcome.success ? [] : [entry.outcome])),
+      ...(batch.terminatedBy ? { terminatedBy: batch.terminatedBy } : {}),
+      ...(refusal ? { refusal } : {}),
+    };
+  }
+
+  private terminatingAnswer(entry: ToolBatchEntry, assistant: AssistantMessage): string {
+    const output = entry.outcome.success ? entry.outcome.output : undefined;
+    if (typeof output === 'string' && output !== '') return output;
+    return assistant.content || this.render(entry.outcome);
+  }
+
+  private repair(ledger: ToolCallLedger): void {
+    ledger.repair({ renderOutcome: this.render });
+  }
+
+  private async stop(
+    ledger: ToolCallLedger,
+    reason: AgentStopReason,
+    steps: number,
+    lastFailure: ToolFailure | undefined,
+  ): Promise<AgentRunResult> {
+    this.repair(ledger);
+    const answer = (this.options.stopAnswer ?? defaultStopAnswer)(reason, lastFailure);
+    ledger.append({ role: 'assistant', content: answer });
+    return this.finish(ledger, 'stopped', reason, answer, steps);
+  }
+
+  private async finish(
+    ledger: ToolCallLedger,
+    status: AgentRunResult['status'],
+    reason: AgentStopReason,
+    finalAnswer: string,
+    steps: number,
+  ): Promise<AgentRunResult> {
+    await ledger.save();
+    return { status, reason, finalAnswer, steps, messages: [...ledger.messages] };
+  }
+}
