@@ -1,0 +1,69 @@
+import type { Clock } from '../clock/clock.js';
+import { sleep } from '../clock/sleep.js';
+import { systemClock } from '../clock/system-clock.js';
+import { cancellationError } from './cancellation.js';
+import { decideRetry, decideRetryOnResult } from './retry-decision.js';
+import {
+  toRetryPolicy,
+  type RetryInfo,
+  type RetryOptions,
+  type RetryPolicy,
+} from './retry-policy.js';
+
+/** Where a policy gets its time and cancellation from. @publicApi */
+export interface PolicyContext {
+  /** Default: the shared `SystemClock`. */
+  readonly clock?: Clock;
+  /** The caller's signal: aborting it ends the call with a `CancelledError` (or the reason, if a `ToolError`). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs `fn` and retries it as {@link decideRetry} and {@link decideRetryOnResult} decide,
+ * waiting on the clock between attempts. Makes at most `maxRetries + 1` attempts; resolves
+ * with the first accepted result or rejects with the final error. Aborting `signal` ends the
+ * wait and the loop.
+ *
+ * @param fn the attempt; receives its number (1 for the first call)
+ * @param options options, or a policy resolved once with `resolveRetryPolicy`
+ * @example
+ * const page = await retry(() => fetchPage(url), { maxRetries: 3 }, { clock, signal });
+ * @publicApi
+ */
+export async function retry<T>(
+  fn: (attempt: number) => Promise<T>,
+  options: RetryOptions | RetryPolicy = {},
+  context: PolicyContext = {},
+): Promise<T> {
+  const policy = toRetryPolicy(options);
+  const { clock = systemClock, signal } = context;
+  const start = clock.now();
+  let previousDelayMs: number | undefined;
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw cancellationError(signal.reason);
+    let info: RetryInfo;
+    try {
+      const result = await fn(attempt);
+      const decision = decideRetryOnResult(
+        result,
+        { attempt, elapsedMs: clock.now() - start, previousDelayMs },
+        policy,
+      );
+      if (!decision.retry) return result;
+      info = { attempt, delayMs: decision.delayMs, result };
+    } catch (error) {
+      const decision = decideRetry(
+        error,
+        { attempt, elapsedMs: clock.now() - start, previousDelayMs },
+        policy,
+      );
+      if (!decision.retry) throw decision.error;
+      info = { attempt, delayMs: decision.delayMs, error };
+    }
+    policy.onRetry?.(info);
+    await sleep(clock, info.delayMs, signal).catch((reason: unknown) => {
+      throw cancellationError(reason);
+    });
+    previousDelayMs = info.delayMs;
+  }
+}
