@@ -1,0 +1,76 @@
+import { ToolErrorType } from '../errors/tool-error-type.js';
+import type { ValidationIssue } from '../errors/tool-error.js';
+import { toolErrorTypeForHttpStatus } from './http-status.js';
+import { readHttpErrorFacts } from './http-error-facts.js';
+import { readString } from './read-property.js';
+import { parseRetryAfter } from './retry-after.js';
+import { toolErrorTypeForCode } from './system-error-codes.js';
+import { issuesFromMessages, readValidationIssues } from './validation-errors.js';
+
+/** What one link of a thrown value's cause chain reveals. */
+export interface Recognition {
+  readonly type: ToolErrorType;
+  /**
+   * A vague signal (an abort, `fetch failed`) that a more specific cause deeper in the chain
+   * overrides: an abort caused by a deadline is a timeout, `fetch failed` caused by
+   * `UND_ERR_CONNECT_TIMEOUT` is a timeout.
+   */
+  readonly weak?: boolean;
+  readonly message?: string;
+  readonly retryAfterMs?: number;
+  readonly issues?: readonly ValidationIssue[];
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+const VALIDATION_FAILED = 'Arguments failed validation.';
+const WEAK_CODES: ReadonlySet<string> = new Set(['ABORT_ERR', 'ERR_CANCELED']);
+
+/** Recognises one link by HTTP status, then error code, then error name, then validation report. */
+export function recogniseError(link: unknown, nowMs: number): Recognition | undefined {
+  return byHttpStatus(link, nowMs) ?? byCode(link) ?? byName(link) ?? byValidationReport(link);
+}
+
+function byHttpStatus(link: unknown, nowMs: number): Recognition | undefined {
+  const facts = readHttpErrorFacts(link);
+  const type = facts && toolErrorTypeForHttpStatus(facts.status);
+  if (facts === undefined || type === undefined) return undefined;
+  const retryAfterMs = facts.headers && parseRetryAfter(facts.headers, nowMs);
+  const issues =
+    type === ToolErrorType.InvalidInput && facts.validationMessages
+      ? issuesFromMessages(facts.validationMessages)
+      : undefined;
+  return {
+    type,
+    ...(issues === undefined ? {} : { issues, message: VALIDATION_FAILED }),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    metadata: {
+      statusCode: facts.status,
+      ...(facts.method === undefined ? {} : { method: facts.method }),
+      ...(facts.url === undefined ? {} : { url: facts.url }),
+    },
+  };
+}
+
+function byCode(link: unknown): Recognition | undefined {
+  const code = readString(link, 'code');
+  const type = code && toolErrorTypeForCode(code);
+  if (code === undefined || !type) return undefined;
+  return { type, metadata: { code }, ...(WEAK_CODES.has(code) ? { weak: true } : {}) };
+}
+
+function byName(link: unknown): Recognition | undefined {
+  const name = readString(link, 'name');
+  const message = readString(link, 'message') ?? '';
+  if (name === 'AbortError') return { type: ToolErrorType.Cancelled, weak: true };
+  if (name === 'TimeoutError') return { type: ToolErrorType.Timeout };
+  if (name === 'SyntaxError' && message.includes('JSON'))
+    return { type: ToolErrorType.InvalidInput };
+  if (name === 'TypeError' && message === 'fetch failed')
+    return { type: ToolErrorType.Network, weak: true };
+  return undefined;
+}
+
+function byValidationReport(link: unknown): Recognition | undefined {
+  const issues = readValidationIssues(link);
+  return issues && { type: ToolErrorType.InvalidInput, issues, message: VALIDATION_FAILED };
+}
