@@ -30,7 +30,10 @@ export type { ChaosRule } from './selection/chaos-rule.js';
 
 export * from './runtime/production-guard.js';
 export type { ChaosCounters } from './runtime/chaos-counters.js';
-export type { ChaosInjectionEvent, ChaosInjectionListener } from './runtime/chaos-injection-event.js';
+export type {
+  ChaosInjectionEvent,
+  ChaosInjectionListener,
+} from './runtime/chaos-injection-event.js';
 export * from './runtime/chaos-controller.js';
 export * from './runtime/inject-chaos.js';
 export * from './runtime/with-chaos.js';

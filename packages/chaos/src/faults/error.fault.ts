@@ -9,7 +9,10 @@ import type { ChaosFault, FaultInvocation } from './chaos-fault.js';
  *
  * @publicApi
  */
-export function errorFault(name: string, create: (invocation: FaultInvocation) => unknown): ChaosFault {
+export function errorFault(
+  name: string,
+  create: (invocation: FaultInvocation) => unknown,
+): ChaosFault {
   return {
     name,
     inject(invocation) {

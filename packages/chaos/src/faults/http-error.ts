@@ -43,7 +43,12 @@ export class ChaosHttpError extends Error {
   readonly isAxiosError?: true;
   readonly code?: string;
 
-  constructor(status: number, headers: Readonly<Record<string, string>>, shape: HttpErrorShape, url: string) {
+  constructor(
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    shape: HttpErrorShape,
+    url: string,
+  ) {
     const statusText = REASON_PHRASES[status] ?? '';
     super(
       shape === 'axios'

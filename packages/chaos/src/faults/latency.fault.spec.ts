@@ -30,7 +30,7 @@ describe('sampleLatency', () => {
 
   it('has a median near medianMs and a tail far beyond it (log-normal)', () => {
     let state = 1;
-    const random = () => ((state = (Math.imul(state, 48271) >>> 0) % 0x7fffffff) / 0x7fffffff);
+    const random = () => (state = (Math.imul(state, 48271) >>> 0) % 0x7fffffff) / 0x7fffffff;
     const samples = Array.from({ length: 4001 }, () =>
       sampleLatency({ kind: 'log-normal', medianMs: 200, sigma: 1, capMs: 1e9 }, random),
     ).sort((a, b) => a - b);

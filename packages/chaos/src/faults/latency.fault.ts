@@ -23,7 +23,12 @@ export type LatencyDistribution =
       readonly sigma: number;
       readonly capMs: number;
     }
-  | { readonly kind: 'pareto'; readonly minMs: number; readonly alpha: number; readonly capMs: number };
+  | {
+      readonly kind: 'pareto';
+      readonly minMs: number;
+      readonly alpha: number;
+      readonly capMs: number;
+    };
 
 /**
  * Draws one delay from `distribution`, rounded to whole ms. Throws a `RangeError` for
@@ -39,7 +44,9 @@ export function sampleLatency(distribution: LatencyDistribution, random: RandomS
     case 'uniform':
       requireNonNegative('minMs', distribution.minMs);
       if (!(distribution.maxMs >= distribution.minMs)) {
-        throw new RangeError(`uniform latency needs minMs <= maxMs, got ${distribution.minMs} > ${distribution.maxMs}`);
+        throw new RangeError(
+          `uniform latency needs minMs <= maxMs, got ${distribution.minMs} > ${distribution.maxMs}`,
+        );
       }
       return Math.round(distribution.minMs + random() * (distribution.maxMs - distribution.minMs));
     case 'log-normal': {

@@ -6,12 +6,7 @@ import { getSystemErrorMap } from 'node:util';
  * @publicApi
  */
 export type NodeNetworkErrorCode =
-  | 'ECONNRESET'
-  | 'ECONNREFUSED'
-  | 'ETIMEDOUT'
-  | 'ENOTFOUND'
-  | 'EAI_AGAIN'
-  | 'EPIPE';
+  'ECONNRESET' | 'ECONNREFUSED' | 'ETIMEDOUT' | 'ENOTFOUND' | 'EAI_AGAIN' | 'EPIPE';
 
 /** The host and address injected network errors name: reserved, never a real one. */
 const CHAOS_HOST = 'chaos.toolshield.invalid';
@@ -19,7 +14,9 @@ const CHAOS_ADDRESS = '192.0.2.1';
 const CHAOS_PORT = 443;
 
 /** Which system call fails with each code, as Node reports it. */
-const SYSCALLS: Readonly<Record<NodeNetworkErrorCode, 'read' | 'write' | 'connect' | 'getaddrinfo'>> = {
+const SYSCALLS: Readonly<
+  Record<NodeNetworkErrorCode, 'read' | 'write' | 'connect' | 'getaddrinfo'>
+> = {
   ECONNRESET: 'read',
   EPIPE: 'write',
   ECONNREFUSED: 'connect',

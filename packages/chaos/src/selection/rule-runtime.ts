@@ -87,7 +87,9 @@ function validateRule(id: string, rule: ChaosRule): void {
     ['maxInjections', maxInjections, 0],
   ] as const) {
     if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
-      throw new RangeError(`Chaos rule "${id}": ${name} must be a whole number >= ${min}, got ${value}`);
+      throw new RangeError(
+        `Chaos rule "${id}": ${name} must be a whole number >= ${min}, got ${value}`,
+      );
     }
   }
 }
