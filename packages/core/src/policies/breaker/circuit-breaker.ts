@@ -1,0 +1,350 @@
+import CircuitBreaker from 'opossum';
+import type { Clock } from '../../clock/clock.js';
+import { systemClock } from '../../clock/system-clock.js';
+import { CircuitOpenError } from '../../errors/circuit-open.error.js';
+import type { BreakerStateChangedEvent, CircuitState } from '../../events/tool-event.js';
+import { BucketRotation } from './bucket-rotation.js';
+import {
+  resolveCircuitBreakerOptions,
+  type CircuitBreakerOptions,
+  type ResolvedCircuitBreakerOptions,
+} from './circuit-breaker-options.js';
+import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
+
+/** How one call ended, as the breaker counts it. */
+interface Verdict {
+  readonly failed: boolean;
+  readonly error?: unknown;
+}
+
+/** @publicApi */
+export interface CircuitBreakerDeps {
+  /** Default: the shared `SystemClock`. */
+  readonly clock?: Clock;
+  /** The breaker's key (default: `tool`). */
+  readonly key?: string;
+  /** The tool the breaker protects, for errors and events. */
+  readonly tool: string;
+  /** A rotation shared with other breakers of the same window (the registry passes one). */
+  readonly rotation?: BucketRotation;
+  /** Told about every state change. */
+  readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+}
+
+/** The rolling window's counts. @publicApi */
+export interface CircuitBreakerStats {
+  readonly successes: number;
+  readonly failures: number;
+}
+
+/**
+ * A circuit breaker for one tool or key, built over opossum and driven by our {@link Clock}.
+ *
+ * States: `closed` → `open` when, with at least `volumeThreshold` calls in the rolling
+ * window, the failure percentage exceeds `errorThresholdPercentage`; `open` → `half_open`
+ * after `resetTimeoutMs`; `half_open` → `closed` once `halfOpenMaxCalls` trial calls all
+ * succeeded, → `open` on the first trial failure; `isolate()` holds it `isolated` (open, no
+ * reset) until `close()`; `open()` and `close()` force the state. While open, isolated, or
+ * half-open with every trial slot taken, calls fail fast with `CircuitOpenError`
+ * (`retryAfterMs` = time until half-open, when known) and the tool is not invoked.
+ *
+ * How opossum is used: opossum supplies the rolling window. Each call runs outside opossum,
+ * timed on our clock, and its verdict is then fed through the opossum breaker's public
+ * `fire()` (a success, or a failure carrying the error), so opossum's `Status` buckets, its
+ * events and add-ons such as opossum-prometheus see every counted call. Opossum's own state
+ * machine is kept closed (its threshold is set to 100 %, which a percentage cannot exceed),
+ * because its transitions run on real `setTimeout`s (the reset timer, started on every
+ * `open`) and it allows a single half-open probe (opossum #613). So the decisions are ours,
+ * from opossum's stats, and every time-dependent step runs on the injected clock:
+ *
+ * - opossum's `timeout` is off (the Timeout policy cancels attempts), `enableSnapshots` is
+ *   off, percentiles are off, and bucket rotation comes from a {@link BucketRotation}
+ *   (`rotateBucketController`) shared by many breakers and caught up from clock time;
+ * - the only timer is the open → half-open one, set on the clock while the breaker is open;
+ * - neutral errors (`isNeutral`) are never fed to opossum, so they count neither as failure
+ *   nor as success (opossum's `errorFilter` would count them as successes);
+ * - a success slower than `slowCallDurationMs` (clock time) is fed as a failure;
+ * - entering `closed` starts a fresh opossum window, so old failures cannot re-open it.
+ *
+ * `dispose()` cancels the timer and shuts the opossum breaker down, which removes its
+ * rotation listener: nothing is left running.
+ *
+ * @publicApi
+ */
+export class ToolCircuitBreaker {
+  readonly key: string;
+  readonly tool: string;
+  readonly options: ResolvedCircuitBreakerOptions;
+  private readonly clock: Clock;
+  private readonly rotation: BucketRotation;
+  private readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+  private window: CircuitBreaker<[Verdict], void>;
+  private current: CircuitState = 'closed';
+  /** Bumped on every transition: outcomes of calls admitted in an earlier period are not counted. */
+  private epoch = 0;
+  private openedAt = 0;
+  private cancelHalfOpen?: () => void;
+  private trialsAdmitted = 0;
+  private trialsSucceeded = 0;
+  private disposed = false;
+
+  constructor(options: CircuitBreakerOptions, deps: CircuitBreakerDeps) {
+    this.options = resolveCircuitBreakerOptions(options);
+    this.clock = deps.clock ?? systemClock;
+    this.tool = deps.tool;
+    this.key = deps.key ?? deps.tool;
+    this.onStateChange = deps.onStateChange;
+    this.rotation =
+      deps.rotation ??
+      new BucketRotation(this.clock, this.options.rollingWindowMs, this.options.rollingBuckets);
+    this.window = this.createWindow();
+  }
+
+  /** The current state. */
+  get state(): CircuitState {
+    return this.current;
+  }
+
+  /** The counts in the rolling window now. */
+  stats(): CircuitBreakerStats {
+    this.rotation.catchUp();
+    const { successes, failures } = this.window.stats;
+    return { successes, failures };
+  }
+
+  /**
+   * Runs `fn` if the breaker lets it through, then counts how it ended. Rejects with
+   * `CircuitOpenError`, without calling `fn`, when the breaker is not letting calls through.
+   */
+  async execute<T>(fn: () => Promise<T>): Promise<T> {
+    const epoch = this.admit();
+    const start = this.clock.now();
+    let value: T;
+    try {
+      value = await fn();
+    } catch (error) {
+      if (!this.options.isNeutral(error)) await this.record(epoch, { failed: true, error });
+      else this.releaseTrial(epoch);
+      throw error;
+    }
+    const durationMs = this.clock.now() - start;
+    const slow = durationMs >= this.options.slowCallDurationMs;
+    await this.record(
+      epoch,
+      slow
+        ? {
+            failed: true,
+            error: new Error(
+              `Slow call: ${durationMs} ms >= ${this.options.slowCallDurationMs} ms`,
+            ),
+          }
+        : { failed: false },
+    );
+    return value;
+  }
+
+  /** Opens the breaker now; trial calls are let through after `resetTimeoutMs`. No effect while isolated. */
+  open(): void {
+    if (this.current !== 'isolated') this.transition('open');
+  }
+
+  /** Closes the breaker with a fresh window, also ending an isolation. */
+  close(): void {
+    this.transition('closed');
+  }
+
+  /** Holds the breaker open, with no reset, until `close()`. */
+  isolate(): void {
+    this.transition('isolated');
+  }
+
+  /** The state as plain JSON (see {@link CircuitBreakerStore}). */
+  snapshot(): CircuitBreakerSnapshot {
+    const savedAt = this.clock.now();
+    switch (this.current) {
+      case 'closed':
+        return { state: 'closed', window: this.stats(), savedAt };
+      case 'open':
+      case 'half_open':
+        return { state: this.current, openedAt: this.openedAt, savedAt };
+      case 'isolated':
+        return { state: 'isolated', savedAt };
+    }
+  }
+
+  /**
+   * Takes over a snapshot's state. A closed snapshot's counts go into the newest bucket; an
+   * open or half-open one is restored as open since `openedAt` and half-opens, with fresh
+   * trial slots, at `openedAt + resetTimeoutMs` (at once, when that time has passed).
+   */
+  hydrate(snapshot: CircuitBreakerSnapshot): void {
+    switch (snapshot.state) {
+      case 'closed':
+        this.transition('closed', snapshot.window);
+        return;
+      case 'open':
+      case 'half_open': {
+        const openedAt = snapshot.openedAt ?? this.clock.now();
+        this.transition('open', undefined, openedAt);
+        if (this.clock.now() - openedAt >= this.options.resetTimeoutMs)
+          this.transition('half_open');
+        return;
+      }
+      case 'isolated':
+        this.transition('isolated');
+    }
+  }
+
+  /** Stops the breaker: cancels its timer and shuts its opossum window down. Later calls fail fast. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.cancelHalfOpen?.();
+    this.cancelHalfOpen = undefined;
+    this.window.shutdown();
+  }
+
+  /** Lets a call through or throws `CircuitOpenError`; returns the period the call belongs to. */
+  private admit(): number {
+    if (this.disposed) throw this.openError('The circuit breaker was shut down', undefined);
+    switch (this.current) {
+      case 'closed':
+        return this.epoch;
+      case 'open':
+        throw this.openError(
+          'The circuit breaker is open after repeated failures',
+          Math.max(0, this.openedAt + this.options.resetTimeoutMs - this.clock.now()),
+        );
+      case 'isolated':
+        throw this.openError(
+          'The circuit breaker is isolated until it is closed by hand',
+          undefined,
+        );
+      case 'half_open':
+        if (this.trialsAdmitted >= this.options.halfOpenMaxCalls) {
+          throw this.openError(
+            'The circuit breaker is half-open and its trial calls are running',
+            undefined,
+          );
+        }
+        this.trialsAdmitted++;
+        return this.epoch;
+    }
+  }
+
+  private async record(epoch: number, verdict: Verdict): Promise<void> {
+    if (epoch !== this.epoch) return;
+    if (this.current === 'half_open') {
+      if (verdict.failed) this.transition('open');
+      else if (++this.trialsSucceeded >= this.options.halfOpenMaxCalls) this.transition('closed');
+      return;
+    }
+    this.rotation.catchUp();
+    const window = this.window;
+    await window.fire(verdict).catch(() => undefined);
+    if (
+      verdict.failed &&
+      epoch === this.epoch &&
+      window === this.window &&
+      this.thresholdExceeded()
+    ) {
+      this.transition('open');
+    }
+  }
+
+  private releaseTrial(epoch: number): void {
+    if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
+  }
+
+  private thresholdExceeded(): boolean {
+    const { successes, failures } = this.stats();
+    const calls = successes + failures;
+    return (
+      calls >= this.options.volumeThreshold &&
+      (failures / calls) * 100 > this.options.errorThresholdPercentage
+    );
+  }
+
+  private transition(
+    to: CircuitState,
+    initial?: CircuitBreakerStats,
+    openedAt = this.clock.now(),
+  ): void {
+    if (this.disposed) return;
+    const from = this.current;
+    this.cancelHalfOpen?.();
+    this.cancelHalfOpen = undefined;
+    this.epoch++;
+    this.current = to;
+    this.trialsAdmitted = 0;
+    this.trialsSucceeded = 0;
+    if (to === 'open') {
+      this.openedAt = openedAt;
+      this.cancelHalfOpen = this.clock.setTimer(
+        () => this.transition('half_open'),
+        openedAt + this.options.resetTimeoutMs - this.clock.now(),
+      );
+    } else if (to === 'closed') {
+      this.window.shutdown();
+      this.window = this.createWindow(initial);
+    }
+    if (from !== to) {
+      this.onStateChange?.({
+        type: 'breaker.state_changed',
+        at: this.clock.now(),
+        tool: this.tool,
+        key: this.key,
+        from,
+        to,
+      });
+    }
+  }
+
+  private createWindow(initial?: CircuitBreakerStats): CircuitBreaker<[Verdict], void> {
+    const statusOptions = {
+      rollingCountTimeout: this.options.rollingWindowMs,
+      rollingCountBuckets: this.options.rollingBuckets,
+      rollingPercentilesEnabled: false,
+      enableSnapshots: false,
+      rotateBucketController: this.rotation.controller,
+    };
+    return new CircuitBreaker<[Verdict], void>(
+      (verdict) => (verdict.failed ? Promise.reject(verdict.error) : Promise.resolve()),
+      {
+        ...statusOptions,
+        name: this.key,
+        timeout: false,
+        errorThresholdPercentage: 100,
+        status:
+          initial === undefined
+            ? undefined
+            : CircuitBreaker.newStatus({ ...statusOptions, stats: initialStats(initial) }),
+      },
+    );
+  }
+
+  private openError(message: string, retryAfterMs: number | undefined): CircuitOpenError {
+    return new CircuitOpenError(message, {
+      toolName: this.tool,
+      retryAfterMs,
+      metadata: { breakerKey: this.key, state: this.current },
+    });
+  }
+}
+
+function initialStats({ successes, failures }: CircuitBreakerStats): CircuitBreaker.Stats {
+  return {
+    successes,
+    failures,
+    fires: successes + failures,
+    fallbacks: 0,
+    rejects: 0,
+    timeouts: 0,
+    cacheHits: 0,
+    cacheMisses: 0,
+    semaphoreRejections: 0,
+    percentiles: {},
+    latencyTimes: [],
+    latencyMean: 0,
+  };
+}
