@@ -37,3 +37,5 @@ export type {
 export * from './runtime/chaos-controller.js';
 export * from './runtime/inject-chaos.js';
 export * from './runtime/with-chaos.js';
+
+export * from './jest/matchers.js';

@@ -1,0 +1,19 @@
+/**
+ * Types of the chaos matchers on Jest's `expect` (`@jest/globals` and the global one). It is
+ * kept out of the barrel so projects without Jest never need the `expect` package; load it
+ * once per test program (import it, or list it in the test tsconfig's `files`).
+ */
+import type { ToolErrorType } from '@toolshield/core';
+
+declare module 'expect' {
+  interface Matchers<R extends void | Promise<void>, T = unknown> {
+    /** The value is a `ToolFailure` payload, of `type` when given. */
+    toBeToolFailure(type?: ToolErrorType): R;
+    /** The value is a `ToolResult` payload. */
+    toBeToolResult(): R;
+    /** The call was retried exactly `retries` times (`retryCount`, or `metadata.attempts - 1`). */
+    toHaveRetried(retries: number): R;
+    /** The value was injected by chaos (marker, `metadata.chaos`, or a chaos event). */
+    toBeChaosInjected(): R;
+  }
+}
