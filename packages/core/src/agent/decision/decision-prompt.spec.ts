@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { encode } from 'gpt-tokenizer';
+import { failed } from '../fixtures.test.js';
+import {
+  DECISION_PROMPT_GUIDANCE,
+  buildDecisionGuidance,
+  buildDecisionPrompt,
+} from './decision-prompt.js';
+import { failuresToPromptFor } from './decision-prompt-policy.js';
+
+const timeout = failed({ id: 'c1', name: 'search' }, 'timeout', { retryAfterMs: 3000 });
+const invalid = failed({ id: 'c2', name: 'book' }, 'invalid_input', { retryCount: 0, retryMax: 0 });
+
+describe('decision prompt', () => {
+  it('states type, recoverability and retry facts, then asks to CONTINUE or STOP', () => {
+    expect(buildDecisionPrompt([timeout])).toBe(
+      [
+        'Tool failed:',
+        '- search (c1): timeout, recoverable, retries 2/2, retry after 3000ms',
+        'Decide: CONTINUE with a different approach, or STOP by calling complete.',
+      ].join('\n'),
+    );
+    expect(buildDecisionPrompt([timeout, invalid], 'attempt_completion')).toBe(
+      [
+        '2 tools failed:',
+        '- search (c1): timeout, recoverable, retries 2/2, retry after 3000ms',
+        '- book (c2): invalid_input, not recoverable, retries 0/0',
+        'Decide: CONTINUE with a different approach, or STOP by calling attempt_completion.',
+      ].join('\n'),
+    );
+  });
+
+  it('stays terse (o200k tokens)', () => {
+    expect(encode(buildDecisionPrompt([timeout])).length).toBeLessThanOrEqual(45);
+    expect(encode(DECISION_PROMPT_GUIDANCE).length).toBeLessThanOrEqual(80);
+  });
+
+  it('names the configured completion tool in the guidance', () => {
+    expect(DECISION_PROMPT_GUIDANCE).toContain('STOP by calling complete');
+    expect(buildDecisionGuidance('finish')).toContain('STOP by calling finish');
+  });
+});
+
+describe('failuresToPromptFor', () => {
+  it('covers every failure, only unrecoverable ones, or none until N in a row', () => {
+    expect(failuresToPromptFor('every-failure', [timeout, invalid], 1)).toEqual([timeout, invalid]);
+    expect(failuresToPromptFor('unrecoverable-only', [timeout, invalid], 1)).toEqual([invalid]);
+    expect(failuresToPromptFor('unrecoverable-only', [timeout], 1)).toEqual([]);
+    expect(failuresToPromptFor({ afterConsecutiveFailures: 2 }, [timeout], 1)).toEqual([]);
+    expect(failuresToPromptFor({ afterConsecutiveFailures: 2 }, [timeout], 2)).toEqual([timeout]);
+    expect(failuresToPromptFor('never', [invalid], 9)).toEqual([]);
+  });
+});
