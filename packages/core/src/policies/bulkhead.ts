@@ -20,7 +20,8 @@ interface Waiter {
  * Limits how many calls of a tool run at once. A call beyond `maxConcurrent` waits in a FIFO
  * queue of `maxQueue` places; beyond that it fails at once with `BulkheadFullError`. A queued
  * call whose signal aborts leaves the queue and rejects with a `CancelledError` (or the
- * abort reason, if it is a `ToolError` such as the attempt's `ToolTimeoutError`).
+ * abort reason, if it is a `ToolError` such as the attempt's `ToolTimeoutError`). A running
+ * call keeps its slot until `fn` settles, even after its timeout: the work is still running.
  *
  * @example
  * const bulkhead = new Bulkhead({ maxConcurrent: 4, maxQueue: 16 });

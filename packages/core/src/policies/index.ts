@@ -1,1 +1,14 @@
-export {};
+export * from './backoff.js';
+export * from './error-traits.js';
+export * from './cancellation.js';
+export * from './retry-policy.js';
+export * from './retry-decision.js';
+export * from './retry.js';
+export * from './timeout.js';
+export * from './bulkhead.js';
+export * from './breaker/circuit-breaker-options.js';
+export * from './breaker/circuit-breaker-store.js';
+export * from './breaker/bucket-rotation.js';
+export * from './breaker/circuit-breaker.js';
+export * from './breaker/circuit-breaker-registry.js';
+export * from './compose.js';

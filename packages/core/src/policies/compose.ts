@@ -1,0 +1,120 @@
+import type { Clock } from '../clock/clock.js';
+import { systemClock } from '../clock/system-clock.js';
+import type { ToolCircuitBreaker } from './breaker/circuit-breaker.js';
+import type { Bulkhead } from './bulkhead.js';
+import { retry } from './retry.js';
+import { toRetryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy.js';
+import { withTimeout } from './timeout.js';
+
+/**
+ * The policies of one tool. Each is optional; present ones are applied in the order
+ * Retry(CircuitBreaker(Timeout(Bulkhead(fn)))): every attempt passes the breaker (so an open
+ * breaker stops the retries), the timeout covers queueing in the bulkhead and the run, and
+ * the retry budget covers everything.
+ *
+ * @publicApi
+ */
+export interface PolicySet {
+  readonly retry?: RetryOptions | RetryPolicy;
+  readonly breaker?: ToolCircuitBreaker;
+  /** Per-attempt time limit in ms. */
+  readonly timeoutMs?: number;
+  readonly bulkhead?: Bulkhead;
+  /** Default: the shared `SystemClock`. */
+  readonly clock?: Clock;
+  /** Put on the errors the policies create. */
+  readonly toolName?: string;
+}
+
+/** What each attempt receives. @publicApi */
+export interface AttemptContext {
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  /** Aborts when the attempt times out or the caller aborts. */
+  readonly signal: AbortSignal;
+}
+
+/** Attempt counts, to fill `ToolFailure.retryCount`/`retryMax` and result metadata truthfully. @publicApi */
+export interface AttemptReport {
+  /** Attempts made (fast-failed ones included); always `retryCount + 1` and at most `retryMax + 1`. */
+  readonly attempts: number;
+  /** Retries made after the first attempt. */
+  readonly retryCount: number;
+  /** Retries allowed after the first attempt (0 without a retry policy). */
+  readonly retryMax: number;
+}
+
+/**
+ * How a call through the policies ended. It never throws: failures come back as `ok: false`
+ * with the final error, unclassified (run the classifier on it).
+ *
+ * @publicApi
+ */
+export type PolicyOutcome<T> =
+  | (AttemptReport & { readonly ok: true; readonly value: T })
+  | (AttemptReport & { readonly ok: false; readonly error: unknown });
+
+/** A tool call wrapped in its policies. @publicApi */
+export type PolicyPipeline = <T>(
+  fn: (context: AttemptContext) => Promise<T>,
+  signal?: AbortSignal,
+) => Promise<PolicyOutcome<T>>;
+
+/**
+ * Binds a {@link PolicySet} once (the retry options are resolved here) and returns a function
+ * that runs calls through it.
+ *
+ * @example
+ * const run = composePolicies({ retry: { maxRetries: 2 }, breaker, timeoutMs: 5_000, clock });
+ * const outcome = await run(({ signal }) => fetchWeather(city, signal), call.signal);
+ * @publicApi
+ */
+export function composePolicies(policies: PolicySet): PolicyPipeline {
+  const { breaker, timeoutMs, bulkhead, clock = systemClock, toolName } = policies;
+  const retryPolicy = policies.retry === undefined ? undefined : toRetryPolicy(policies.retry);
+  const retryMax = retryPolicy?.maxRetries ?? 0;
+
+  return async <T>(fn: (context: AttemptContext) => Promise<T>, signal?: AbortSignal) => {
+    let attempts = 0;
+    const limited = (attempt: number) => (attemptSignal: AbortSignal) =>
+      bulkhead === undefined
+        ? fn({ attempt, signal: attemptSignal })
+        : bulkhead.execute(() => fn({ attempt, signal: attemptSignal }), attemptSignal);
+    const timed = (attempt: number) => () =>
+      timeoutMs === undefined && signal === undefined
+        ? limited(attempt)(new AbortController().signal)
+        : withTimeout(limited(attempt), { timeoutMs, signal, clock, toolName });
+    const guarded = (attempt: number): Promise<T> => {
+      attempts = attempt;
+      return breaker === undefined ? timed(attempt)() : breaker.execute(timed(attempt));
+    };
+    try {
+      const value =
+        retryPolicy === undefined
+          ? await guarded(1)
+          : await retry(guarded, retryPolicy, { clock, signal });
+      return { ok: true, value, attempts, retryCount: attempts - 1, retryMax };
+    } catch (error) {
+      return {
+        ok: false,
+        error,
+        attempts: Math.max(attempts, 1),
+        retryCount: Math.max(attempts - 1, 0),
+        retryMax,
+      };
+    }
+  };
+}
+
+/**
+ * Runs one call through {@link composePolicies}. Prefer `composePolicies` when the same
+ * policies serve many calls.
+ *
+ * @publicApi
+ */
+export function executeWithPolicies<T>(
+  fn: (context: AttemptContext) => Promise<T>,
+  options: PolicySet & { readonly signal?: AbortSignal },
+): Promise<PolicyOutcome<T>> {
+  return composePolicies(options)(fn, options.signal);
+}
