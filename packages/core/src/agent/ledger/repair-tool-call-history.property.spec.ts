@@ -33,9 +33,24 @@ const event: fc.Arbitrary<Event> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'repair' as const }) },
 );
 
-async function play(events: readonly Event[]): Promise<ToolCallLedger> {
+/** What the ledger should hold: its calls, and which of them a real result answers first. */
+interface Shadow {
+  readonly calls: Set<string>;
+  readonly answered: Set<string>;
+  readonly answeredByTool: Set<string>;
+}
+
+const copyShadow = (shadow: Shadow): Shadow => ({
+  calls: new Set(shadow.calls),
+  answered: new Set(shadow.answered),
+  answeredByTool: new Set(shadow.answeredByTool),
+});
+
+async function play(events: readonly Event[]): Promise<{ ledger: ToolCallLedger; shadow: Shadow }> {
   const store = new InMemoryToolCallLedgerStore();
   let ledger = new ToolCallLedger('conv', store, [{ role: 'user', content: 'start' }]);
+  let shadow: Shadow = { calls: new Set(), answered: new Set(), answeredByTool: new Set() };
+  let saved = copyShadow(shadow);
   const callIds: string[] = [];
   let next = 0;
   for (const step of events) {
@@ -46,6 +61,7 @@ async function play(events: readonly Event[]): Promise<ToolCallLedger> {
       case 'assistant': {
         const ids = Array.from({ length: step.calls }, () => `call_${next++}`);
         callIds.push(...ids);
+        for (const id of ids) shadow.calls.add(id);
         const content = step.text || ids.length === 0 ? 'thinking' : '';
         ledger.append({
           role: 'assistant',
@@ -57,6 +73,10 @@ async function play(events: readonly Event[]): Promise<ToolCallLedger> {
       case 'result':
         if (callIds.length > 0) {
           const id = callIds[step.pick % callIds.length];
+          if (shadow.calls.has(id) && !shadow.answered.has(id)) {
+            shadow.answered.add(id);
+            shadow.answeredByTool.add(id);
+          }
           ledger.append({ role: 'tool', toolCallId: id, name: 't', content: 'r', isError: false });
         }
         break;
@@ -71,17 +91,20 @@ async function play(events: readonly Event[]): Promise<ToolCallLedger> {
         break;
       case 'save':
         await ledger.save();
+        saved = copyShadow(shadow);
         break;
       case 'restart': // the process dies: whatever was not saved is lost
         ledger = await ToolCallLedger.open('conv', store);
+        shadow = copyShadow(saved);
         break;
       case 'repair':
         ledger.repair();
+        for (const id of shadow.calls) shadow.answered.add(id);
         break;
     }
   }
   ledger.repair();
-  return ledger;
+  return { ledger, shadow };
 }
 
 function resultCounts(messages: readonly ConversationMessage[]): Map<string, number> {
@@ -98,15 +121,22 @@ function resultCounts(messages: readonly ConversationMessage[]): Map<string, num
 }
 
 describe('repair (property)', () => {
-  it('after any interleaving of calls, results, orphans, duplicates, crashes and restarts', async () => {
+  it('leaves one result per call, real ones kept, valid for both providers, after any interleaving', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(event, { maxLength: 40 }), async (events) => {
-        const ledger = await play(events);
+        const { ledger, shadow } = await play(events);
         const counts = resultCounts(ledger.messages);
+        expect([...counts.keys()].sort()).toEqual([...shadow.calls].sort());
         // every call id has exactly one result, and no result lacks its call (-Infinity + 1)
         for (const [, count] of counts) expect(count).toBe(1);
         expect(ledger.pendingCallIds()).toEqual([]);
         expect(providerViolations(ledger.messages)).toEqual({ openai: [], anthropic: [] });
+        // a real result is never replaced; only calls without one get a synthesized failure
+        for (const message of ledger.messages) {
+          if (message.role === 'tool') {
+            expect(message.isError).toBe(!shadow.answeredByTool.has(message.toolCallId));
+          }
+        }
         // repair is idempotent
         const repaired = [...ledger.messages];
         ledger.repair();

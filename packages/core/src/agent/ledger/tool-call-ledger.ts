@@ -60,7 +60,10 @@ export class ToolCallLedger {
     );
   }
 
-  /** Brings the history into provider-valid shape; see `repairToolCallHistory`. */
+  /**
+   * Brings the history into provider-valid shape; see `repairToolCallHistory`. Call it between
+   * batches, not while one runs: a call still running counts as interrupted.
+   */
   repair(options?: ToolCallRepairOptions): ToolCallRepairReport {
     const { messages, report } = repairToolCallHistory(this.history, options);
     this.history = messages;
