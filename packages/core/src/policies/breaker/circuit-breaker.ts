@@ -240,16 +240,9 @@ export class ToolCircuitBreaker {
       return;
     }
     this.rotation.catchUp();
-    const window = this.window;
-    await window.fire(verdict).catch(() => undefined);
-    if (
-      verdict.failed &&
-      epoch === this.epoch &&
-      window === this.window &&
-      this.thresholdExceeded()
-    ) {
-      this.transition('open');
-    }
+    await this.window.fire(verdict).catch(() => undefined);
+    // A transition while opossum counted (epoch bumped) replaced the window this call belonged to.
+    if (verdict.failed && epoch === this.epoch && this.thresholdExceeded()) this.transition('open');
   }
 
   private releaseTrial(epoch: number): void {
