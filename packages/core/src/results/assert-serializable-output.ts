@@ -1,0 +1,90 @@
+import { InvalidOutputError } from '../errors/invalid-output.error.js';
+
+const MAX_DEPTH = 200;
+
+/** Objects whose contents `JSON.stringify` silently drops. */
+const OPAQUE: readonly (abstract new (...args: never[]) => object)[] = [
+  Map,
+  Set,
+  WeakMap,
+  WeakSet,
+  Promise,
+  ArrayBuffer,
+  SharedArrayBuffer,
+  DataView,
+];
+
+/**
+ * Checks that a tool's output survives `JSON.stringify` faithfully, and throws an
+ * {@link InvalidOutputError} naming the first place it would not: BigInts, symbols, functions,
+ * non-finite numbers, `undefined` inside arrays, circular references, maps, sets, typed
+ * arrays, promises, values nested more than 200 levels deep and properties that cannot be read.
+ * `undefined` as a whole output (a `void` tool) or as a property value (dropped, meaning the
+ * same) is accepted, and so is anything with a `toJSON` (dates, URLs, buffers).
+ *
+ * @example
+ * assertSerializableOutput({ total: 10n }); // throws InvalidOutputError: ... a BigInt at output.total
+ *
+ * @publicApi
+ */
+export function assertSerializableOutput(output: unknown): void {
+  if (output === undefined) return;
+  const problem = findProblem(output, 'output', new Set(), 0, false);
+  if (problem !== undefined) {
+    throw new InvalidOutputError(`Tool output cannot be sent as JSON: ${problem}.`);
+  }
+}
+
+function findProblem(
+  value: unknown,
+  path: string,
+  ancestors: Set<object>,
+  depth: number,
+  inArray: boolean,
+): string | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `the number ${value} at ${path}`;
+    case 'undefined':
+      return inArray ? `undefined at ${path}` : undefined;
+    case 'bigint':
+      return `a BigInt at ${path}`;
+    case 'symbol':
+      return `a symbol at ${path}`;
+    case 'function':
+      return `a function at ${path}`;
+    default:
+      return value === null
+        ? undefined
+        : findObjectProblem(value as object, path, ancestors, depth);
+  }
+}
+
+function findObjectProblem(
+  value: object,
+  path: string,
+  ancestors: Set<object>,
+  depth: number,
+): string | undefined {
+  if (ancestors.has(value)) return `a circular reference at ${path}`;
+  if (depth >= MAX_DEPTH) return `nesting deeper than ${MAX_DEPTH} levels at ${path}`;
+  try {
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    const opaque = OPAQUE.find((type) => value instanceof type);
+    if (opaque !== undefined) return `a ${opaque.name} at ${path}`;
+    if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} at ${path}`;
+    ancestors.add(value);
+    const isArray = Array.isArray(value);
+    for (const [key, item] of Object.entries(value)) {
+      const problem = findProblem(item, `${path}.${key}`, ancestors, depth + 1, isArray);
+      if (problem !== undefined) return problem;
+    }
+    ancestors.delete(value);
+    return undefined;
+  } catch {
+    return `an unreadable value at ${path}`;
+  }
+}
