@@ -41,7 +41,7 @@ export interface ToolCallRepairResult {
 
 /** Default sentence for a call whose result was never recorded. @publicApi */
 export const INTERRUPTED_CALL_REASON =
-  'No result was recorded: the call was interrupted (crash, timeout or restart) and may or may not have taken effect.';
+  'Interrupted before its result was recorded (crash, timeout or restart); it may or may not have taken effect.';
 
 /** The index of the message a run of tool messages at `index` follows. */
 function ownerOfRunAt(messages: readonly ConversationMessage[], index: number): number {
