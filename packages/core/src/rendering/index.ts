@@ -1,1 +1,10 @@
-export {};
+export * from './render-failure-text.js';
+export {
+  renderOutcomeJson,
+  type FailureFormat,
+  type OutcomeRenderOptions,
+} from './outcome-content.js';
+export * from './tool-definition.js';
+export * from './openai.js';
+export * from './anthropic.js';
+export * from './mcp.js';

@@ -1,0 +1,59 @@
+import type { ValidationIssue } from '../errors/tool-error.js';
+import { formatDelay } from '../results/format-delay.js';
+import type { ToolFailure } from '../results/tool-outcome.js';
+
+const MAX_LISTED_TOOLS = 10;
+const MAX_LISTED_ISSUES = 5;
+
+/**
+ * The failure as short text for the model (every token it reads costs money): what failed,
+ * the type and the attempt, the error sentence, whether retrying may help (and after how
+ * long), the did-you-mean names, available tools or field issues when present, and one next
+ * step. Deterministic, one fact per line.
+ *
+ * @example
+ * renderFailureText(failure);
+ * // Tool get_weather failed: rate_limited, attempt 3/3.
+ * // Too many requests.
+ * // Retrying may help after 2s.
+ * // Next: Wait 2s before calling this tool again.
+ *
+ * @publicApi
+ */
+export function renderFailureText(failure: ToolFailure): string {
+  const attempt = `${failure.retryCount + 1}/${failure.retryMax + 1}`;
+  return [
+    `Tool ${failure.tool} failed: ${failure.errorType}, attempt ${attempt}.`,
+    failure.error,
+    retryLine(failure),
+    detailsLine(failure),
+    failure.suggestions[0] === undefined ? undefined : `Next: ${failure.suggestions[0]}`,
+  ]
+    .filter((line) => line !== undefined)
+    .join('\n');
+}
+
+function retryLine(failure: ToolFailure): string {
+  if (!failure.recoverable) return 'Retrying will not help.';
+  return failure.retryAfterMs === undefined
+    ? 'Retrying may help.'
+    : `Retrying may help after ${formatDelay(failure.retryAfterMs)}.`;
+}
+
+function detailsLine(failure: ToolFailure): string | undefined {
+  if (failure.didYouMean?.length) return `Did you mean: ${failure.didYouMean.join(', ')}?`;
+  if (failure.availableTools?.length)
+    return `Available: ${listed(failure.availableTools, MAX_LISTED_TOOLS)}.`;
+  if (failure.issues?.length)
+    return `Issues: ${listed(failure.issues.map(issueText), MAX_LISTED_ISSUES, '; ')}.`;
+  return undefined;
+}
+
+function issueText(issue: ValidationIssue): string {
+  return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
+}
+
+function listed(items: readonly string[], max: number, separator = ', '): string {
+  const shown = items.slice(0, max).join(separator);
+  return items.length > max ? `${shown}${separator}+${items.length - max} more` : shown;
+}

@@ -1,0 +1,43 @@
+/**
+ * A JSON Schema describing an object (tool arguments must be one).
+ *
+ * @publicApi
+ */
+export interface JsonObjectSchema {
+  readonly type: 'object';
+  readonly properties?: Readonly<Record<string, unknown>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean | Readonly<Record<string, unknown>>;
+  readonly [keyword: string]: unknown;
+}
+
+/**
+ * MCP tool annotations: hints about a tool's behaviour, never guarantees.
+ *
+ * @publicApi
+ */
+export interface ToolAnnotations {
+  /** A human-readable title. */
+  readonly title?: string;
+  /** The tool does not modify its environment. */
+  readonly readOnlyHint?: boolean;
+  /** The tool may perform destructive updates (meaningful when not read-only). */
+  readonly destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect (safe to retry). */
+  readonly idempotentHint?: boolean;
+  /** The tool talks to an open world of external entities (the web, ...). */
+  readonly openWorldHint?: boolean;
+}
+
+/**
+ * A tool as models see it, in provider-neutral form; export it with `toOpenAIFunctionTool`,
+ * `toAnthropicTool` or `toMcpTool`.
+ *
+ * @publicApi
+ */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonObjectSchema;
+  readonly annotations?: ToolAnnotations;
+}
