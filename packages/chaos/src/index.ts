@@ -39,3 +39,10 @@ export * from './runtime/inject-chaos.js';
 export * from './runtime/with-chaos.js';
 
 export * from './jest/matchers.js';
+
+export type { RecordedAttempt, RecordedCall, RecordedRun } from './harness/recorded-run.js';
+export * from './harness/invariants.js';
+export * from './harness/chaos-report.js';
+export * from './harness/json-report.js';
+export * from './harness/junit-report.js';
+export * from './harness/markdown-report.js';

@@ -6,6 +6,8 @@
 import type { ToolErrorType } from '@toolshield/core';
 
 declare module 'expect' {
+  // Merged declarations must repeat Jest's type parameters, `T` included.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface Matchers<R extends void | Promise<void>, T = unknown> {
     /** The value is a `ToolFailure` payload, of `type` when given. */
     toBeToolFailure(type?: ToolErrorType): R;

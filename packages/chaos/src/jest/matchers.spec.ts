@@ -33,7 +33,7 @@ function messageOf(assertion: () => void): string {
   try {
     assertion();
   } catch (error) {
-    return (error as Error).message.replace(/\u001b\[\d+m/g, '');
+    return (error as Error).message;
   }
   throw new Error('the expectation passed');
 }
