@@ -1,7 +1,7 @@
 import { readProperty, readString } from './read-property.js';
 
 /** How many links of a `cause` chain are looked at, the thrown value included. */
-export const MAX_CAUSE_DEPTH = 8;
+const MAX_CAUSE_DEPTH = 8;
 
 /**
  * The thrown value followed by its causes (`cause`, or the first of an `AggregateError`'s

@@ -42,7 +42,7 @@ export function parseRetryAfter(
 }
 
 /** The value of header `name` (lower case), whatever the shape and casing of `headers`. */
-export function readHeader(headers: HeadersLike, name: string): unknown {
+function readHeader(headers: HeadersLike, name: string): unknown {
   try {
     const value =
       headers instanceof Map
