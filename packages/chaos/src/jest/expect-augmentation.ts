@@ -4,6 +4,10 @@
  * once per test program (import it, or list it in the test tsconfig's `files`).
  */
 import type { ToolErrorType } from '@toolshield/core';
+// Brings Jest's `expect` typings into the program, so the block below augments them. `expect`
+// is not a declared dependency yet (an optional peer dependency is pending in package.json).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import type {} from 'expect';
 
 declare module 'expect' {
   // Merged declarations must repeat Jest's type parameters, `T` included.
