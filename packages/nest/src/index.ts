@@ -1,1 +1,24 @@
-export const PLACEHOLDER_nest = 1;
+/**
+ * @toolshield/nest: resilient LLM tools as NestJS providers.
+ *
+ * @packageDocumentation
+ */
+export * from './decorators/index.js';
+export * from './interfaces/index.js';
+export { ToolShieldModule } from './toolshield.module.js';
+export { TOOL_CONTEXT_TYPE, TOOLSHIELD_CLOCK, type ToolContextType } from './toolshield.constants.js';
+export { ToolRegistry } from './registry/tool.registry.js';
+export type { RegisteredTool } from './registry/registered-tool.interface.js';
+export { ToolExecutor } from './execution/tool-executor.service.js';
+export type { ExecuteOptions } from './execution/execute-options.interface.js';
+export { ToolExecutionContext } from './execution/tool-execution-context.js';
+export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
+export { ToolPipeline, DEFAULT_POLICY_ORDER } from './discovery/tool-pipeline.js';
+export { ToolCircuitBreakers, type ToolBreakerState } from './policies/tool-circuit-breakers.service.js';
+export { DEFAULT_TOOL_TIMEOUT_MS } from './policies/tool-policies.js';
+export { RetryInterceptor } from './interceptors/retry.interceptor.js';
+export { CircuitBreakerInterceptor } from './interceptors/circuit-breaker.interceptor.js';
+export { TimeoutInterceptor } from './interceptors/timeout.interceptor.js';
+export { BulkheadInterceptor } from './interceptors/bulkhead.interceptor.js';
+export { ToolFailureFilter } from './filters/tool-failure.filter.js';
+export { ToolValidationPipe } from './validation/tool-validation.pipe.js';

@@ -1,0 +1,69 @@
+import { Injectable, type NestInterceptor } from '@nestjs/common';
+import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import { BulkheadInterceptor } from '../interceptors/bulkhead.interceptor.js';
+import { CircuitBreakerInterceptor } from '../interceptors/circuit-breaker.interceptor.js';
+import { RetryInterceptor } from '../interceptors/retry.interceptor.js';
+import { TimeoutInterceptor } from '../interceptors/timeout.interceptor.js';
+import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import type { ToolPolicies } from '../policies/tool-policies.js';
+
+/** Retry(CircuitBreaker(Timeout(Bulkhead(tool)))). @publicApi */
+export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
+  'retry',
+  'breaker',
+  'timeout',
+  'bulkhead',
+]);
+
+/**
+ * The interceptors toolshield puts around a tool, outermost first: the tool's policies in the
+ * configured order, then whatever other modules (the chaos module) add closest to the method
+ * with {@link ToolPipeline.useInnermost}. A policy the tool
+ * does not have is left out entirely, so it costs nothing. They run inside your own global,
+ * class and method interceptors, so yours see one call however many attempts it takes.
+ *
+ * @publicApi
+ */
+@Injectable()
+export class ToolPipeline {
+  private readonly innermost: NestInterceptor[] = [];
+  private readonly order: readonly ToolPolicyName[];
+  private readonly byPolicy: Readonly<Record<ToolPolicyName, NestInterceptor>>;
+
+  constructor(
+    retry: RetryInterceptor,
+    breaker: CircuitBreakerInterceptor,
+    timeout: TimeoutInterceptor,
+    bulkhead: BulkheadInterceptor,
+    @InjectToolShieldOptions() options: ToolShieldModuleOptions,
+  ) {
+    this.byPolicy = { retry, breaker, timeout, bulkhead };
+    this.order = options.policyOrder ?? DEFAULT_POLICY_ORDER;
+  }
+
+  /** Adds an interceptor between the policies and the tool method (before bootstrap). */
+  useInnermost(interceptor: NestInterceptor): void {
+    this.innermost.push(interceptor);
+  }
+
+  /** The interceptors of a tool with these policies, outermost first. */
+  interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
+    const active = this.order.filter((name) => isActive(name, policies));
+    return [...active.map((name) => this.byPolicy[name]), ...this.innermost];
+  }
+}
+
+/** The timeout layer also carries the caller's cancellation, so every tool keeps it. */
+function isActive(name: ToolPolicyName, policies: ToolPolicies): boolean {
+  switch (name) {
+    case 'retry':
+      return policies.retry !== undefined;
+    case 'breaker':
+      return policies.breaker !== undefined;
+    case 'bulkhead':
+      return policies.bulkhead !== undefined;
+    case 'timeout':
+      return true;
+  }
+}

@@ -1,0 +1,141 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
+import type { RetryOptions, ToolCallContext, ToolDefinition } from '@toolshield/core';
+import { ToolFailureFilter } from '../filters/tool-failure.filter.js';
+import type { ToolOptions } from '../interfaces/tool-options.interface.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import { resolveToolPolicies } from '../policies/tool-policies.js';
+import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import { ToolRegistry } from '../registry/tool.registry.js';
+import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
+import {
+  RETRYABLE_METADATA,
+  TOOL_CONTEXT_TYPE,
+  TOOL_METADATA,
+  ToolParamtype,
+} from '../toolshield.constants.js';
+import {
+  INVALID_TOOL_NAME,
+  MISSING_TOOL_DESCRIPTION,
+  REQUEST_SCOPED_TOOL,
+} from '../toolshield.messages.js';
+import { createToolHandler } from './tool-handler.factory.js';
+import { ToolParamsFactory } from './tool-params.factory.js';
+import { ToolPipeline } from './tool-pipeline.js';
+
+type ProviderWrapper = ReturnType<DiscoveryService['getProviders']>[number];
+type Method = (...args: unknown[]) => unknown;
+
+const PORTABLE_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Finds every `@Tool()` method at bootstrap, checks it, builds its Nest pipeline once with
+ * `ExternalContextCreator` (context type `'tool'`) and registers it.
+ *
+ * @internal
+ */
+@Injectable()
+export class ToolExplorer implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ToolShield');
+  private readonly paramsFactory = new ToolParamsFactory();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly contextCreator: ExternalContextCreator,
+    private readonly registry: ToolRegistry,
+    private readonly pipeline: ToolPipeline,
+    private readonly failureFilter: ToolFailureFilter,
+    @InjectToolShieldOptions() private readonly moduleOptions: ToolShieldModuleOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const schemas = new DtoJsonSchemaFactory();
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance: unknown = wrapper.instance;
+      if (wrapper.isAlias || typeof instance !== 'object' || instance === null) continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, Method> | null;
+      if (!prototype) continue;
+      for (const methodName of this.scanner.getAllMethodNames(prototype)) {
+        const options = this.reflector.get<ToolOptions | undefined>(
+          TOOL_METADATA,
+          prototype[methodName],
+        );
+        if (options) this.register(wrapper, instance, prototype, methodName, options, schemas);
+      }
+    }
+    this.logger.log(`Registered ${this.registry.names().length} tool(s)`);
+  }
+
+  private register(
+    wrapper: ProviderWrapper,
+    instance: object,
+    prototype: Record<string, Method>,
+    methodName: string,
+    options: ToolOptions,
+    schemas: DtoJsonSchemaFactory,
+  ): void {
+    const source = `${instance.constructor.name}.${methodName}`;
+    if (!wrapper.isDependencyTreeStatic()) throw new Error(REQUEST_SCOPED_TOOL(source));
+    const name = options.name ?? methodName;
+    if (!PORTABLE_TOOL_NAME.test(name)) throw new Error(INVALID_TOOL_NAME(name, source));
+    if (!options.description?.trim()) throw new Error(MISSING_TOOL_DESCRIPTION(name, source));
+
+    const method = prototype[methodName];
+    const retryable = this.reflector.get<RetryOptions | undefined>(RETRYABLE_METADATA, method);
+    const policies = resolveToolPolicies(name, options, retryable, this.moduleOptions.defaults);
+    const handler = createToolHandler(
+      method,
+      instance.constructor,
+      this.pipeline.interceptorsFor(policies),
+      this.failureFilter,
+    );
+    const invoke = this.contextCreator.create(
+      instance,
+      handler,
+      methodName,
+      ROUTE_ARGS_METADATA,
+      this.paramsFactory,
+      undefined,
+      undefined,
+      undefined,
+      TOOL_CONTEXT_TYPE,
+    ) as (args: unknown, call: ToolCallContext) => Promise<unknown>;
+
+    this.registry.register({
+      name,
+      source,
+      options,
+      policies,
+      invoke,
+      definition: this.definition(name, options, instance, methodName, schemas),
+    });
+  }
+
+  private definition(
+    name: string,
+    options: ToolOptions,
+    instance: object,
+    methodName: string,
+    schemas: DtoJsonSchemaFactory,
+  ): ToolDefinition {
+    const inputSchema = options.inputSchema ?? schemas.create(this.argsType(instance, methodName));
+    return {
+      name,
+      description: options.description,
+      inputSchema,
+      ...(options.annotations ? { annotations: options.annotations } : {}),
+    };
+  }
+
+  /** The declared type of the `@ToolArgs()` parameter, if any. */
+  private argsType(instance: object, methodName: string): unknown {
+    const params: Record<string, { index: number }> =
+      Reflect.getMetadata(ROUTE_ARGS_METADATA, instance.constructor, methodName) ?? {};
+    const args = Object.entries(params).find(([key]) => key.startsWith(`${ToolParamtype.ARGS}:`));
+    const paramTypes: unknown[] = Reflect.getMetadata('design:paramtypes', instance, methodName) ?? [];
+    return args ? paramTypes[args[1].index] : undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import type { ToolCallContext } from '@toolshield/core';
+import type { ToolPolicies } from '../policies/tool-policies.js';
+import type { RegisteredTool } from '../registry/registered-tool.interface.js';
+
+/**
+ * The mutable side of one call, shared by the executor, the policy interceptors and the
+ * failure filter. The tool sees only the {@link ToolCallContext} it is keyed by.
+ *
+ * @internal
+ */
+export interface ToolCallState {
+  readonly tool: RegisteredTool;
+  readonly startedAt: number;
+  /** The caller's signal: aborting it cancels the call. */
+  readonly callerSignal?: AbortSignal;
+  /** The tool's policies with the caller's overrides applied. */
+  readonly policies: ToolPolicies;
+  /** The parsed arguments (breaker keys may depend on them). */
+  readonly args: unknown;
+  /** Retries allowed after the first attempt (0 until a retry policy applies). */
+  retryMax: number;
+}
+
+/** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */
+export interface MutableToolCallContext extends ToolCallContext {
+  attempt: number;
+  signal: AbortSignal;
+}
+
+const states = new WeakMap<ToolCallContext, ToolCallState>();
+
+/** Creates the context of a new call and links its state. @internal */
+export function openToolCall(
+  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
+  state: ToolCallState,
+): MutableToolCallContext {
+  const context: MutableToolCallContext = {
+    ...identity,
+    attempt: 1,
+    signal: state.callerSignal ?? new AbortController().signal,
+  };
+  states.set(context, state);
+  return context;
+}
+
+/** The state of the call `context` belongs to, or undefined for contexts we did not create. @internal */
+export function toolCallState(context: unknown): ToolCallState | undefined {
+  return typeof context === 'object' && context !== null
+    ? states.get(context as ToolCallContext)
+    : undefined;
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { classifyError, type ToolError } from '@toolshield/core';
+import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+
+/**
+ * Maps anything thrown to a {@link ToolError}, with the module's own rules first. The same
+ * error object is classified once, however many layers ask.
+ *
+ * The policies decide on the classification but let the original error travel on
+ * ({@link ToolErrorClassifier.original}), so your exception filters catch your own error
+ * classes on tools as they do on controllers; the failure filter classifies last.
+ *
+ * @publicApi
+ */
+@Injectable()
+export class ToolErrorClassifier {
+  private readonly classified = new WeakMap<object, ToolError>();
+  private readonly originals = new WeakMap<ToolError, unknown>();
+
+  constructor(@InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions) {}
+
+  classify(error: unknown): ToolError {
+    const cacheable = typeof error === 'object' && error !== null;
+    const known = cacheable ? this.classified.get(error) : undefined;
+    if (known) return known;
+    const toolError = classifyError(error, { rules: this.options.classificationRules });
+    if (cacheable) this.classified.set(error, toolError);
+    if (toolError !== error) this.originals.set(toolError, error);
+    return toolError;
+  }
+
+  /** The error `error` was classified from, or `error` itself (a policy's own error, say). */
+  original(error: unknown): unknown {
+    return error instanceof Object && this.originals.has(error as ToolError)
+      ? this.originals.get(error as ToolError)
+      : error;
+  }
+}

@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CancelledError,
+  ToolNotFoundError,
+  assertSerializableOutput,
+  createToolResult,
+  parseToolArguments,
+  suggestToolNames,
+  type Clock,
+  type ToolCallRequest,
+  type ToolEvent,
+  type ToolFailure,
+  type ToolOutcome,
+} from '@toolshield/core';
+import { randomUUID } from 'node:crypto';
+import type { Observable } from 'rxjs';
+import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import type { RegisteredTool } from '../registry/registered-tool.interface.js';
+import { applyCallOverrides } from '../policies/tool-policies.js';
+import { ToolRegistry } from '../registry/tool.registry.js';
+import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
+import type { ExecuteOptions } from './execute-options.interface.js';
+import { openToolCall, type MutableToolCallContext, type ToolCallState } from './tool-call-state.js';
+import { ToolEventBus } from './tool-event-bus.js';
+import { ToolFailureEnvelope } from './tool-failure-envelope.js';
+import { ToolFailureFactory } from './tool-failure.factory.js';
+
+/**
+ * Runs tool calls as a model emits them. `execute` never throws and never rejects: every
+ * call ends in exactly one `ToolResult` or `ToolFailure`, and exactly one terminal event.
+ *
+ * @example
+ * ```ts
+ * const outcome = await executor.execute({ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' });
+ * messages.push(toOpenAIToolMessage(outcome));
+ * ```
+ * @publicApi
+ */
+@Injectable()
+export class ToolExecutor {
+  /** Every call's events: started, attempts failed, retries, breaker changes, terminal. */
+  readonly events$: Observable<ToolEvent>;
+
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly failures: ToolFailureFactory,
+    private readonly events: ToolEventBus,
+    @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
+    @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
+  ) {
+    this.events$ = events.events$;
+  }
+
+  /** Runs one tool call through its pipeline. */
+  async execute(request: ToolCallRequest, options: ExecuteOptions = {}): Promise<ToolOutcome> {
+    const startedAt = this.clock.now();
+    const callId = callIdOf(request);
+    const name = toolNameOf(request);
+    this.events.emit({ type: 'call.started', at: startedAt, callId, tool: name });
+    let call: MutableToolCallContext | undefined;
+    let state: ToolCallState | undefined;
+    let outcome: ToolOutcome;
+    try {
+      const tool = this.resolve(name);
+      const args = parseToolArguments(field(request, 'arguments'), {
+        maxBytes: this.options.maxArgumentBytes,
+      });
+      if (options.signal?.aborted) {
+        throw new CancelledError('The caller cancelled the call before it started.');
+      }
+      state = {
+        tool,
+        startedAt,
+        args,
+        callerSignal: options.signal,
+        policies: applyCallOverrides(tool.policies, options),
+        retryMax: 0,
+      };
+      call = openToolCall({ callId, toolName: name, metadata: options.metadata ?? {} }, state);
+      outcome = this.toOutcome(await tool.invoke(args, call), call, state);
+    } catch (error) {
+      outcome = this.failures.fromError(error, {
+        tool: name,
+        callId,
+        attempts: call?.attempt ?? 1,
+        retryMax: state?.retryMax ?? 0,
+        startedAt,
+      });
+    }
+    this.emitTerminal(outcome);
+    return outcome;
+  }
+
+  private resolve(name: string): RegisteredTool {
+    const tool = this.registry.get(name);
+    if (tool) return tool;
+    const availableTools = this.registry.names();
+    const didYouMean = suggestToolNames(name, availableTools);
+    throw new ToolNotFoundError(
+      `There is no tool named "${name}".${didYouMean.length > 0 ? ` Did you mean "${didYouMean[0]}"?` : ''}`,
+      { availableTools, didYouMean },
+    );
+  }
+
+  private toOutcome(value: unknown, call: MutableToolCallContext, state: ToolCallState): ToolOutcome {
+    if (value instanceof ToolFailureEnvelope) return value.failure;
+    assertSerializableOutput(value);
+    return createToolResult(value, {
+      tool: call.toolName,
+      callId: call.callId,
+      retryCount: call.attempt - 1,
+      retryMax: state.retryMax,
+      durationMs: this.clock.now() - state.startedAt,
+    });
+  }
+
+  private emitTerminal(outcome: ToolOutcome): void {
+    const base = { at: this.clock.now(), callId: outcome.callId, tool: outcome.tool };
+    this.events.emit(
+      outcome.success
+        ? { ...base, type: 'call.succeeded', result: outcome }
+        : { ...base, type: 'call.failed', failure: outcome as ToolFailure },
+    );
+  }
+}
+
+/** Reads a field of whatever the caller passed, surviving nulls, primitives and throwing getters. */
+function field(request: unknown, key: keyof ToolCallRequest): unknown {
+  try {
+    return (request as Partial<ToolCallRequest> | null | undefined)?.[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function callIdOf(request: unknown): string {
+  const id = field(request, 'id');
+  return typeof id === 'string' && id.length > 0 ? id : `call_${randomUUID()}`;
+}
+
+function toolNameOf(request: unknown): string {
+  const name = field(request, 'name');
+  if (typeof name === 'string') return name;
+  try {
+    return String(name);
+  } catch {
+    return '(unnamed)';
+  }
+}

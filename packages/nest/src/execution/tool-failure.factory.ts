@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  createRedactor,
+  createToolFailure,
+  type Clock,
+  type Redactor,
+  type ToolError,
+  type ToolFailure,
+} from '@toolshield/core';
+import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
+import { ToolErrorClassifier } from './tool-error-classifier.js';
+
+/** What the factory needs to know about the call that failed. @internal */
+export interface FailedCall {
+  readonly tool: string;
+  readonly callId: string;
+  readonly attempts: number;
+  readonly retryMax: number;
+  readonly startedAt: number;
+}
+
+/** Error types that point at a bug in the tool rather than at the world: logged with the stack. */
+const BUG_TYPES: ReadonlySet<ToolError['type']> = new Set(['internal', 'invalid_output']);
+
+/**
+ * Turns anything thrown into the `ToolFailure` the model reads, and logs it for developers
+ * (with the stack, for bugs) under the call id. The model never sees a stack.
+ *
+ * @internal
+ */
+@Injectable()
+export class ToolFailureFactory {
+  private readonly logger = new Logger('ToolShield');
+  private readonly redactor: Redactor;
+
+  constructor(
+    private readonly classifier: ToolErrorClassifier,
+    @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
+    @InjectToolShieldOptions() options: ToolShieldModuleOptions,
+  ) {
+    this.redactor = createRedactor(options.redactPatterns);
+  }
+
+  fromError(error: unknown, call: FailedCall): ToolFailure {
+    const toolError = this.classifier.classify(error);
+    this.log(toolError, error, call);
+    return createToolFailure(
+      toolError,
+      {
+        tool: call.tool,
+        callId: call.callId,
+        retryCount: Math.max(0, call.attempts - 1),
+        retryMax: call.retryMax,
+        durationMs: this.clock.now() - call.startedAt,
+      },
+      { redactor: this.redactor },
+    );
+  }
+
+  private log(toolError: ToolError, original: unknown, call: FailedCall): void {
+    const line = `Tool "${call.tool}" call ${call.callId} failed (${toolError.type}): ${this.redactor.redactText(toolError.message)}`;
+    if (BUG_TYPES.has(toolError.type)) {
+      const stack = original instanceof Error ? original.stack : toolError.stack;
+      this.logger.error(line, stack === undefined ? undefined : this.redactor.redactText(stack));
+    } else {
+      this.logger.debug(line);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type {
+  BulkheadOptions,
+  CircuitBreakerOptions,
+  JsonObjectSchema,
+  ToolAnnotations,
+  ToolCallContext,
+} from '@toolshield/core';
+
+/**
+ * Circuit breaker settings of one tool.
+ *
+ * @publicApi
+ */
+export interface ToolBreakerOptions extends CircuitBreakerOptions {
+  /**
+   * Splits the tool's breaker by a key taken from the call (tenant, upstream host, ...): one
+   * failing tenant then cannot open the breaker for the others.
+   */
+  readonly key?: (call: ToolCallContext, args: unknown) => string;
+}
+
+/** Concurrency limit of one tool. @publicApi */
+export type ToolBulkheadOptions = Omit<BulkheadOptions, 'toolName'>;
+
+/**
+ * Options of `@Tool()`.
+ *
+ * @publicApi
+ */
+export interface ToolOptions {
+  /** Name the model calls the tool by; defaults to the method name. 1-64 of `A-Za-z0-9_-`. */
+  readonly name?: string;
+  /** What the tool does and when to use it: models choose tools by this text. */
+  readonly description: string;
+  /**
+   * JSON Schema of the arguments. Defaults to the schema derived from the `@ToolArgs()` DTO
+   * (class-validator decorators); give it explicitly for tools without a DTO.
+   */
+  readonly inputSchema?: JsonObjectSchema;
+  /** MCP-style hints for clients (readOnlyHint, idempotentHint, destructiveHint, ...). */
+  readonly annotations?: ToolAnnotations;
+  /**
+   * The tool may safely run more than once for one call: only such tools (or tools with
+   * `@Retryable()`) are retried automatically. Defaults to `annotations.idempotentHint`.
+   */
+  readonly idempotent?: boolean;
+  /** Time limit of each attempt in ms (default: the module's, 30 s); `false` for none. */
+  readonly timeoutMs?: number | false;
+  /** Circuit breaker settings (merged over the module's), or `false` for no breaker. */
+  readonly breaker?: ToolBreakerOptions | false;
+  /** Limits concurrent calls of this tool (default: no limit). */
+  readonly bulkhead?: ToolBulkheadOptions;
+}

@@ -1,0 +1,22 @@
+import type { CircuitBreakerOptions, RetryOptions } from '@toolshield/core';
+import type { ToolBulkheadOptions } from './tool-options.interface.js';
+
+/**
+ * The policies every tool starts from; `@Tool()` and `@Retryable()` override them per tool,
+ * and `ToolExecutor.execute()` options per call.
+ *
+ * @publicApi
+ */
+export interface ToolPolicyDefaults {
+  /** Retry options of retried tools (idempotent or `@Retryable`). Default: 2 retries, decorrelated jitter from 500 ms, 10 s cap, Retry-After honoured up to 60 s. */
+  readonly retry?: RetryOptions;
+  /** Per-attempt time limit (default 30 s); `false` for none. */
+  readonly timeoutMs?: number | false;
+  /** Breaker options of every tool (default: 50 % failures over 10 s with at least 10 calls, 30 s open); `false` for no breakers. */
+  readonly breaker?: CircuitBreakerOptions | false;
+  /** A concurrency limit for every tool (default: none). */
+  readonly bulkhead?: ToolBulkheadOptions;
+}
+
+/** The policies a tool can have, for ordering them. @publicApi */
+export type ToolPolicyName = 'retry' | 'breaker' | 'timeout' | 'bulkhead';

@@ -1,0 +1,27 @@
+import type { CircuitBreakerStore, ClassificationRule, Clock } from '@toolshield/core';
+import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
+
+/**
+ * Options of `ToolShieldModule.forRoot()` / `forRootAsync()`.
+ *
+ * @publicApi
+ */
+export interface ToolShieldModuleOptions {
+  /** The time source of every policy; defaults to real time. Pass a `VirtualClock` in tests. */
+  readonly clock?: Clock;
+  /** Default policies of every tool. */
+  readonly defaults?: ToolPolicyDefaults;
+  /**
+   * The order of the policies, outermost first. Default
+   * `['retry', 'breaker', 'timeout', 'bulkhead']`: Retry(CircuitBreaker(Timeout(Bulkhead(tool)))).
+   */
+  readonly policyOrder?: readonly ToolPolicyName[];
+  /** Where breaker states are saved and restored from (default: in memory). */
+  readonly breakerStore?: CircuitBreakerStore;
+  /** Your own error mappings, tried before the built-in classifier. */
+  readonly classificationRules?: readonly ClassificationRule[];
+  /** Extra secret patterns to redact from failure messages and metadata. */
+  readonly redactPatterns?: readonly RegExp[];
+  /** Largest argument payload accepted, in UTF-8 bytes (default 1 MiB). */
+  readonly maxArgumentBytes?: number;
+}

@@ -1,0 +1,109 @@
+import {
+  Bulkhead,
+  resolveRetryPolicy,
+  type CircuitBreakerOptions,
+  type RetryOptions,
+  type RetryPolicy,
+  type ToolCallContext,
+} from '@toolshield/core';
+import type { ToolOptions } from '../interfaces/tool-options.interface.js';
+import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.interface.js';
+
+/** Per-attempt time limit when neither the tool nor the module sets one. @publicApi */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/** A tool's breaker settings, resolved. @internal */
+export interface ToolBreakerPolicy {
+  readonly options: CircuitBreakerOptions;
+  readonly key?: (call: ToolCallContext, args: unknown) => string;
+}
+
+/**
+ * The policies of one tool, resolved once at bootstrap from the module defaults, `@Tool()`
+ * and `@Retryable()`. An absent policy is not applied at all.
+ *
+ * @internal
+ */
+export interface ToolPolicies {
+  readonly retry?: RetryPolicy;
+  readonly breaker?: ToolBreakerPolicy;
+  readonly timeoutMs?: number;
+  readonly bulkhead?: Bulkhead;
+}
+
+/** What the caller may change for one call. @internal */
+export interface CallPolicyOverrides {
+  readonly timeoutMs?: number | false;
+  readonly retry?: RetryOptions | false;
+}
+
+/** Resolves a tool's policies. @internal */
+export function resolveToolPolicies(
+  name: string,
+  tool: ToolOptions,
+  retryable: RetryOptions | undefined,
+  defaults: ToolPolicyDefaults = {},
+): ToolPolicies {
+  const idempotent = tool.idempotent ?? tool.annotations?.idempotentHint ?? false;
+  const retry =
+    retryable !== undefined || idempotent
+      ? resolveRetryPolicy({ ...defaults.retry, ...retryable })
+      : undefined;
+  const bulkhead = tool.bulkhead ?? defaults.bulkhead;
+  return {
+    retry,
+    breaker: resolveBreaker(tool, defaults),
+    timeoutMs: resolveTimeout(tool.timeoutMs, defaults.timeoutMs),
+    bulkhead: bulkhead && new Bulkhead({ ...bulkhead, toolName: name }),
+  };
+}
+
+/**
+ * The policies of one call: the tool's, with the caller's overrides. Overrides adjust the
+ * tool's retry policy or switch it off; they cannot make a non-retried tool retry (whether a
+ * tool may run twice is the tool author's call).
+ *
+ * @internal
+ */
+export function applyCallOverrides(
+  policies: ToolPolicies,
+  overrides: CallPolicyOverrides,
+): ToolPolicies {
+  if (overrides.timeoutMs === undefined && overrides.retry === undefined) return policies;
+  const timeoutMs =
+    overrides.timeoutMs === undefined ? policies.timeoutMs : resolveTimeout(overrides.timeoutMs, undefined);
+  const retry =
+    overrides.retry === false || policies.retry === undefined
+      ? undefined
+      : overrides.retry === undefined
+        ? policies.retry
+        : resolveRetryPolicy({ ...policyAsOptions(policies.retry), ...overrides.retry });
+  return { ...policies, timeoutMs, retry };
+}
+
+function resolveBreaker(tool: ToolOptions, defaults: ToolPolicyDefaults): ToolBreakerPolicy | undefined {
+  if (tool.breaker === false) return undefined;
+  if (defaults.breaker === false && tool.breaker === undefined) return undefined;
+  const { key, ...options } = tool.breaker ?? {};
+  return { options: { ...(defaults.breaker || {}), ...options }, key };
+}
+
+function resolveTimeout(
+  timeoutMs: number | false | undefined,
+  fallback: number | false | undefined,
+): number | undefined {
+  const chosen = timeoutMs ?? fallback ?? DEFAULT_TOOL_TIMEOUT_MS;
+  return chosen === false || !Number.isFinite(chosen) ? undefined : Math.max(0, chosen);
+}
+
+function policyAsOptions(policy: RetryPolicy): RetryOptions {
+  return {
+    maxRetries: policy.maxRetries,
+    backoff: policy.backoff,
+    retryOn: policy.isRetryable,
+    retryOnResult: policy.retryOnResult,
+    maxRetryAfterMs: policy.maxRetryAfterMs,
+    budgetMs: policy.budgetMs,
+    onRetry: policy.onRetry,
+  };
+}

@@ -1,0 +1,82 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { systemClock } from '@toolshield/core';
+import { ToolExplorer } from './discovery/tool.explorer.js';
+import { ToolPipeline } from './discovery/tool-pipeline.js';
+import { ToolErrorClassifier } from './execution/tool-error-classifier.js';
+import { ToolEventBus } from './execution/tool-event-bus.js';
+import { ToolExecutor } from './execution/tool-executor.service.js';
+import { ToolFailureFactory } from './execution/tool-failure.factory.js';
+import { ToolFailureFilter } from './filters/tool-failure.filter.js';
+import { BulkheadInterceptor } from './interceptors/bulkhead.interceptor.js';
+import { CircuitBreakerInterceptor } from './interceptors/circuit-breaker.interceptor.js';
+import { RetryInterceptor } from './interceptors/retry.interceptor.js';
+import { TimeoutInterceptor } from './interceptors/timeout.interceptor.js';
+import { ToolCircuitBreakers } from './policies/tool-circuit-breakers.service.js';
+import type { ToolShieldModuleOptions } from './interfaces/toolshield-module-options.interface.js';
+import { ToolRegistry } from './registry/tool.registry.js';
+import { TOOLSHIELD_CLOCK } from './toolshield.constants.js';
+import {
+  ConfigurableToolShieldModule,
+  TOOLSHIELD_MODULE_OPTIONS,
+  TOOLSHIELD_OPTIONS_TYPE,
+} from './toolshield.module-definition.js';
+import { ToolValidationPipe } from './validation/tool-validation.pipe.js';
+
+const clockProvider: Provider = {
+  provide: TOOLSHIELD_CLOCK,
+  useFactory: (options: ToolShieldModuleOptions) => options.clock ?? systemClock,
+  inject: [TOOLSHIELD_MODULE_OPTIONS],
+};
+
+/**
+ * Makes every `@Tool()` method of the application callable through the injectable
+ * {@link ToolExecutor}, behind the resilience pipeline. Import it once, in the root module
+ * (`isGlobal: true` makes its providers visible everywhere).
+ *
+ * @example
+ * ```ts
+ * @Module({
+ *   imports: [ToolShieldModule.forRoot({ isGlobal: true })],
+ *   providers: [WeatherTools],
+ * })
+ * export class AppModule {}
+ * ```
+ * @publicApi
+ */
+@Module({
+  imports: [DiscoveryModule],
+  providers: [
+    clockProvider,
+    ToolRegistry,
+    ToolEventBus,
+    ToolErrorClassifier,
+    ToolFailureFactory,
+    ToolFailureFilter,
+    RetryInterceptor,
+    CircuitBreakerInterceptor,
+    TimeoutInterceptor,
+    BulkheadInterceptor,
+    ToolCircuitBreakers,
+    ToolPipeline,
+    ToolExplorer,
+    ToolExecutor,
+    ToolValidationPipe,
+  ],
+  exports: [
+    TOOLSHIELD_CLOCK,
+    TOOLSHIELD_MODULE_OPTIONS,
+    ToolRegistry,
+    ToolExecutor,
+    ToolErrorClassifier,
+    ToolCircuitBreakers,
+    ToolPipeline,
+    ToolValidationPipe,
+  ],
+})
+export class ToolShieldModule extends ConfigurableToolShieldModule {
+  /** Registers the module; every option has a default, so `forRoot()` alone works. */
+  static override forRoot(options: typeof TOOLSHIELD_OPTIONS_TYPE = {}): DynamicModule {
+    return super.forRoot(options);
+  }
+}
