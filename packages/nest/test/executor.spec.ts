@@ -49,7 +49,7 @@ describe('ToolExecutor', () => {
       availableTools: ['get_weather', 'sequential-thinking__sequentialthinking'],
       didYouMean: ['sequential-thinking__sequentialthinking'],
     });
-    expect(outcome.error).toContain('sequential-thinking__sequentialthinking');
+    expect(outcome.error).toBe('There is no tool named "sequential-thinking".');
     expect(tools.calls).toHaveLength(0);
   });
 

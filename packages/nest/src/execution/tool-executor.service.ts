@@ -97,10 +97,7 @@ export class ToolExecutor {
     if (tool) return tool;
     const availableTools = this.registry.names();
     const didYouMean = suggestToolNames(name, availableTools);
-    throw new ToolNotFoundError(
-      `There is no tool named "${name}".${didYouMean.length > 0 ? ` Did you mean "${didYouMean[0]}"?` : ''}`,
-      { availableTools, didYouMean },
-    );
+    throw new ToolNotFoundError(`There is no tool named "${name}".`, { availableTools, didYouMean });
   }
 
   private toOutcome(value: unknown, call: MutableToolCallContext, state: ToolCallState): ToolOutcome {
