@@ -38,8 +38,8 @@ export default [
         {
           patterns: [
             {
-              group: ['@toolshield/*/*', '!@toolshield/*/package.json'],
-              message: 'Import a toolshield package through its public entry point only.',
+              group: ['@toolshield/*/src', '@toolshield/*/src/*', '@toolshield/*/dist', '@toolshield/*/dist/*'],
+              message: 'Import a toolshield package through its public entry points (its exports map) only.',
             },
           ],
         },
