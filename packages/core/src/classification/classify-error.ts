@@ -3,6 +3,7 @@ import { isToolErrorType, type ToolErrorType } from '../errors/tool-error-type.j
 import { isToolError, type ToolError } from '../errors/tool-error.js';
 import { oneLine } from '../results/one-line.js';
 import { causeChain } from './cause-chain.js';
+import { chaosFactsOf } from './chaos-mark.js';
 import { createToolError } from './create-tool-error.js';
 import { describeThrown } from './describe-thrown.js';
 import { recogniseError, type Recognition } from './recognise-error.js';
@@ -38,7 +39,8 @@ const UNREADABLE = 'The tool failed with an unreadable error.';
  * `fetch failed`) and as a validation report (class-validator, Zod). Everything else, thrown
  * strings, `undefined`, plain objects and symbols included, is `internal`, with a safe message.
  * The original value is kept as the `cause`; status code, error code, url and method go to
- * `metadata`.
+ * `metadata`, and so do the chaos facts (`chaos: true`, `chaosFault`, `chaosRule`) of a fault
+ * injected on purpose, found anywhere in the cause chain.
  *
  * @example
  * classifyError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })).type; // 'network'
@@ -65,7 +67,10 @@ function applyRules(error: unknown, rules: readonly ClassificationRule[]): ToolE
     }
     if (isToolError(verdict)) return verdict;
     if (isToolErrorType(verdict))
-      return createToolError(verdict, shortMessage(error), { cause: error });
+      return createToolError(verdict, shortMessage(error), {
+        cause: error,
+        metadata: chaosFactsOf(error),
+      });
   }
   return undefined;
 }
@@ -80,7 +85,7 @@ function classifyBuiltIn(error: unknown, now: () => number): ToolError {
   }
   return fallback
     ? build(error, fallback.link, fallback.recognition)
-    : new InternalToolError(shortMessage(error), { cause: error });
+    : new InternalToolError(shortMessage(error), { cause: error, metadata: chaosFactsOf(error) });
 }
 
 function build(error: unknown, link: unknown, recognition: Recognition): ToolError {
@@ -88,7 +93,7 @@ function build(error: unknown, link: unknown, recognition: Recognition): ToolErr
     cause: error,
     ...(recognition.retryAfterMs === undefined ? {} : { retryAfterMs: recognition.retryAfterMs }),
     ...(recognition.issues === undefined ? {} : { issues: recognition.issues }),
-    ...(recognition.metadata === undefined ? {} : { metadata: recognition.metadata }),
+    metadata: { ...recognition.metadata, ...chaosFactsOf(error) },
   });
 }
 
