@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { classifyError, type ToolError } from '@toolshield/core';
+import { Inject, Injectable } from '@nestjs/common';
+import { classifyError, type Clock, type ToolError } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 
 /**
  * Maps anything thrown to a {@link ToolError}, with the module's own rules first. The same
@@ -18,13 +19,21 @@ export class ToolErrorClassifier {
   private readonly classified = new WeakMap<object, ToolError>();
   private readonly originals = new WeakMap<ToolError, unknown>();
 
-  constructor(@InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions) {}
+  private readonly now: () => number;
+
+  constructor(
+    @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
+    @Inject(TOOLSHIELD_CLOCK) clock: Clock,
+  ) {
+    // `Retry-After` dates become delays against the module's clock (virtual in tests).
+    this.now = () => clock.now();
+  }
 
   classify(error: unknown): ToolError {
     const cacheable = typeof error === 'object' && error !== null;
     const known = cacheable ? this.classified.get(error) : undefined;
     if (known) return known;
-    const toolError = classifyError(error, { rules: this.options.classificationRules });
+    const toolError = classifyError(error, { rules: this.options.classificationRules, now: this.now });
     if (cacheable) this.classified.set(error, toolError);
     if (toolError !== error) this.originals.set(toolError, error);
     return toolError;
