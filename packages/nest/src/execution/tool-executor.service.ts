@@ -6,6 +6,7 @@ import {
   createToolResult,
   parseToolArguments,
   suggestToolNames,
+  type ChaosInjectedEvent,
   type Clock,
   type ToolCallRequest,
   type ToolEvent,
@@ -90,6 +91,15 @@ export class ToolExecutor {
     }
     this.emitTerminal(outcome);
     return outcome;
+  }
+
+  /**
+   * Puts a `chaos.injected` event on {@link ToolExecutor.events$}, in line with the call's
+   * own events, so telemetry can tell injected faults from real incidents. Fault injectors
+   * (`@toolshield/chaos`) call it; applications need not.
+   */
+  reportChaosInjection(event: ChaosInjectedEvent): void {
+    this.events.emit(event);
   }
 
   private resolve(name: string): RegisteredTool {
