@@ -2,7 +2,8 @@ import type { ConversationMessage } from '../conversation/conversation-message.j
 
 /**
  * Where a conversation's history lives between processes, so a ledger survives a restart.
- * Implement it over your database; `InMemoryToolCallLedgerStore` is the default.
+ * Implement it over your database; `InMemoryToolCallLedgerStore` is the default. Provide an
+ * implementation under the same-named token in Nest.
  *
  * @publicApi
  */
@@ -12,6 +13,9 @@ export interface ToolCallLedgerStore {
   /** Replaces the saved history. */
   save(conversationId: string, messages: readonly ConversationMessage[]): Promise<void>;
 }
+
+/** Injection token for {@link ToolCallLedgerStore} (the interface and the token share a name). @publicApi */
+export const ToolCallLedgerStore = Symbol('ToolCallLedgerStore');
 
 /**
  * Keeps histories in process memory (copies in and out, so nobody shares mutable state).
