@@ -22,3 +22,4 @@ export { TimeoutInterceptor } from './interceptors/timeout.interceptor.js';
 export { BulkheadInterceptor } from './interceptors/bulkhead.interceptor.js';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
+export * from './agent/index.js';

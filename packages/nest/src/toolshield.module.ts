@@ -1,6 +1,9 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { systemClock } from '@toolshield/core';
+import { ToolCallLedgerStore, systemClock } from '@toolshield/core';
+import { AgentRunnerFactory } from './agent/agent-runner.factory.js';
+import { ledgerStoreProvider } from './agent/ledger-store.provider.js';
+import { ToolBatchRunner } from './agent/tool-batch-runner.service.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolPipeline } from './discovery/tool-pipeline.js';
 import { ToolErrorClassifier } from './execution/tool-error-classifier.js';
@@ -62,6 +65,9 @@ const clockProvider: Provider = {
     ToolExplorer,
     ToolExecutor,
     ToolValidationPipe,
+    ledgerStoreProvider,
+    ToolBatchRunner,
+    AgentRunnerFactory,
   ],
   exports: [
     TOOLSHIELD_CLOCK,
@@ -72,6 +78,9 @@ const clockProvider: Provider = {
     ToolCircuitBreakers,
     ToolPipeline,
     ToolValidationPipe,
+    ToolCallLedgerStore,
+    ToolBatchRunner,
+    AgentRunnerFactory,
   ],
 })
 export class ToolShieldModule extends ConfigurableToolShieldModule {

@@ -1,4 +1,5 @@
 import type { CircuitBreakerStore, ClassificationRule, Clock } from '@toolshield/core';
+import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
 
 /**
@@ -24,4 +25,6 @@ export interface ToolShieldModuleOptions {
   readonly redactPatterns?: readonly RegExp[];
   /** Largest argument payload accepted, in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
+  /** Defaults of the agent-loop providers (`ToolBatchRunner`, `AgentRunnerFactory`). */
+  readonly agent?: ToolShieldAgentOptions;
 }
