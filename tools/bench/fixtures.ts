@@ -1,0 +1,107 @@
+/**
+ * Benchmark fixtures that need decorators (compiled with tsc, see tools/tsconfig.bench.json).
+ * Every tool does the same trivial work, so the rows differ only by what wraps the call.
+ */
+import 'reflect-metadata';
+import {
+  Injectable,
+  Module,
+  UseInterceptors,
+  type CallHandler,
+  type DynamicModule,
+  type ExecutionContext,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
+import type { ToolCallContext } from '@toolshield/core';
+import { Tool, ToolArgs, ToolCall, ToolShieldModule } from '@toolshield/nest';
+import { IsString, Length } from 'class-validator';
+import type { Observable } from 'rxjs';
+
+/** Plain (unvalidated) arguments: the `@ToolArgs()` pipe sees `Object` and passes them through. */
+export interface LookupArgs {
+  city: string;
+}
+
+/** A class-validator DTO, validated and transformed by `@ToolArgs()`'s default pipe. */
+export class LookupDto {
+  @IsString() @Length(2, 80) city!: string;
+}
+
+/** The work every row does: an async method returning a small object. */
+export async function lookupBody(args: LookupArgs): Promise<{ city: string; tempC: number }> {
+  return { city: args.city, tempC: 18 };
+}
+
+@Injectable()
+export class BenchTools {
+  @Tool({ name: 'lookup', description: 'Benchmark tool with the default policies.' })
+  async lookup(@ToolArgs() args: LookupArgs, @ToolCall() _call: ToolCallContext) {
+    return lookupBody(args);
+  }
+
+  @Tool({
+    name: 'lookup_idempotent',
+    description: 'Benchmark tool with retry, breaker and timeout.',
+    idempotent: true,
+  })
+  async lookupIdempotent(@ToolArgs() args: LookupArgs, @ToolCall() _call: ToolCallContext) {
+    return lookupBody(args);
+  }
+
+  @Tool({ name: 'lookup_dto', description: 'Benchmark tool with DTO validation.' })
+  async lookupDto(@ToolArgs() args: LookupDto, @ToolCall() _call: ToolCallContext) {
+    return lookupBody(args);
+  }
+}
+
+/** The one pass-through interceptor of the bare Nest row. */
+export class PassThroughInterceptor implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle();
+  }
+}
+
+/** The bare Nest row's provider: no toolshield, one pass-through interceptor. */
+@Injectable()
+export class BareTools {
+  @UseInterceptors(new PassThroughInterceptor())
+  async lookup(args: LookupArgs, _call: unknown) {
+    return lookupBody(args);
+  }
+}
+
+@Module({ imports: [ToolShieldModule.forRoot({})], providers: [BenchTools, BareTools] })
+export class BenchModule {}
+
+const TOOLS_PER_CLASS = 100;
+
+/**
+ * A module with `count` generated tools (`tool_0` ... `tool_{count-1}`) spread over provider
+ * classes of up to 100 tools each, all with the default policies.
+ */
+export function manyToolsModule(count: number): DynamicModule {
+  const providers: Type[] = [];
+  for (let start = 0; start < count; start += TOOLS_PER_CLASS) {
+    const className = `GeneratedTools${start / TOOLS_PER_CLASS}`;
+    const host = { [className]: class {} }[className] as Type;
+    for (let i = start; i < Math.min(count, start + TOOLS_PER_CLASS); i++) {
+      const key = `tool${i}`;
+      const n = i;
+      const method = async function (this: unknown, args: LookupArgs) {
+        return { city: args.city, n };
+      };
+      const descriptor: PropertyDescriptor = { value: method, writable: true, configurable: true };
+      Object.defineProperty(host.prototype, key, descriptor);
+      Tool({ name: `tool_${i}`, description: `Generated benchmark tool ${i}.` })(
+        host.prototype,
+        key,
+        descriptor,
+      );
+      ToolArgs()(host.prototype, key, 0);
+    }
+    Injectable()(host);
+    providers.push(host);
+  }
+  return { module: class ManyToolsModule {}, imports: [ToolShieldModule.forRoot({})], providers };
+}

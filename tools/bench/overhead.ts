@@ -1,0 +1,289 @@
+/**
+ * Success-path cost per call of toolshield against its baselines and peers, side by side in one
+ * process. Every row runs the same trivial async tool body; rows differ only in the wrapper.
+ *
+ * Method: each row's task runs BATCH sequential awaited calls per sample (so sub-µs rows are
+ * above the timer's resolution); tinybench warms up and samples for TIME_MS per row; the whole
+ * set of rows runs ROUNDS times, each round in a rotated order, so drift and the noise of a
+ * small machine spread over all rows. Reported: the median over rounds of each round's median
+ * (per call), the min–max of those round medians, the median round's p99 of batch means,
+ * and ratios taken within each round, then the median over rounds.
+ */
+import { ExternalContextCreator, NestFactory, type ParamsFactory } from '@nestjs/core';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { ToolCallContext, ToolCallRequest, ToolOutcome } from '@toolshield/core';
+import { ToolExecutor } from '@toolshield/nest';
+import {
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  TimeoutStrategy,
+  circuitBreaker,
+  handleAll,
+  retry,
+  timeout,
+  wrap,
+} from 'cockatiel';
+import CircuitBreaker from 'opossum';
+import { Bench } from 'tinybench';
+import {
+  BareTools,
+  BenchModule,
+  BenchTools,
+  manyToolsModule,
+  type LookupArgs,
+} from './fixtures.js';
+import { loadNestjsResilience } from './nestjs-resilience.js';
+import { max, median, min, ratio, us } from './stats.js';
+
+export const BATCH = Number(process.env.BENCH_BATCH ?? 50);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+export const TIME_MS = Number(process.env.BENCH_TIME_MS ?? 500);
+
+export interface Row {
+  readonly id: string;
+  readonly label: string;
+  readonly once: () => Promise<unknown>;
+}
+
+export interface RowResult {
+  readonly id: string;
+  readonly label: string;
+  /** Per call, µs: median over rounds of the round medians. */
+  readonly p50: number;
+  readonly p50Min: number;
+  readonly p50Max: number;
+  /** Per call, µs: median over rounds of the p99 of batch means. */
+  readonly p99: number;
+  readonly rounds: number[];
+}
+
+export interface OverheadReport {
+  readonly batch: number;
+  readonly rounds: number;
+  readonly timeMs: number;
+  readonly rows: RowResult[];
+  /** Ratios of row medians taken within each round, median over rounds. */
+  readonly ratios: Record<string, Record<string, number>>;
+  readonly skipped: Record<string, string>;
+}
+
+class PassArgs implements ParamsFactory {
+  exchangeKeyForValue(_type: number, _data: unknown, args: unknown[]): unknown {
+    return args[0];
+  }
+}
+
+function request(name: string, args: unknown): ToolCallRequest {
+  return { id: 'call_bench', name, arguments: args } as ToolCallRequest;
+}
+
+/** Fails the benchmark if a toolshield row is not on the success path. */
+function succeeded(outcome: ToolOutcome): ToolOutcome {
+  if (!outcome.success) throw new Error(`Benchmark call failed: ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+export async function runOverhead(log: (line: string) => void): Promise<OverheadReport> {
+  const closers: (() => unknown)[] = [];
+  const skipped: Record<string, string> = {};
+  const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
+  await app.init();
+  closers.push(() => app.close());
+  const executor = app.get(ToolExecutor);
+  const tools = app.get(BenchTools);
+  const args: LookupArgs = { city: 'Paris' };
+  const json = JSON.stringify(args);
+  const call = {
+    callId: 'call_bench',
+    toolName: 'lookup',
+    attempt: 1,
+    metadata: {},
+    signal: new AbortController().signal,
+  } as ToolCallContext;
+
+  // b. A bare ExternalContextCreator pipeline with one pass-through interceptor.
+  const bare = app.get(BareTools);
+  const contextCreator = app.get(ExternalContextCreator);
+  const bareCall = contextCreator.create(
+    bare,
+    Object.getPrototypeOf(bare).lookup,
+    'lookup',
+    ROUTE_ARGS_METADATA,
+    new PassArgs(),
+    undefined,
+    undefined,
+    undefined,
+    'tool',
+  ) as (args: unknown, call: unknown) => Promise<unknown>;
+
+  // d. opossum alone, default options (its 10 s timeout included).
+  const opossum = new CircuitBreaker((a: LookupArgs) => tools.lookup(a, call));
+  closers.push(() => opossum.shutdown());
+
+  // e. cockatiel retry(breaker(timeout)), generous settings.
+  const cockatiel = wrap(
+    retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() }),
+    circuitBreaker(handleAll, { halfOpenAfter: 10_000, breaker: new ConsecutiveBreaker(5) }),
+    timeout(30_000, TimeoutStrategy.Aggressive),
+  );
+
+  // Scaling: the same tool shape in a 10-tool and a 1,000-tool application, round-robin.
+  const scaled = async (count: number): Promise<() => Promise<unknown>> => {
+    const scaledApp: INestApplicationContext = await NestFactory.createApplicationContext(
+      manyToolsModule(count),
+      { logger: false },
+    );
+    await scaledApp.init();
+    closers.push(() => scaledApp.close());
+    const scaledExecutor = scaledApp.get(ToolExecutor);
+    const requests = Array.from({ length: count }, (_, i) => request(`tool_${i}`, json));
+    for (const r of requests) succeeded(await scaledExecutor.execute(r)); // every breaker created
+    let next = 0;
+    return () => {
+      const r = requests[next];
+      next = next + 1 === count ? 0 : next + 1;
+      return scaledExecutor.execute(r);
+    };
+  };
+
+  const rows: Row[] = [
+    {
+      id: 'direct',
+      label: 'a. direct method call (baseline)',
+      once: () => tools.lookup(args, call),
+    },
+    {
+      id: 'nest',
+      label: 'b. bare Nest ExternalContextCreator + 1 pass-through interceptor',
+      once: () => bareCall(args, call),
+    },
+    {
+      id: 'ts-json',
+      label: 'c. toolshield execute, default policies, JSON-string args',
+      once: () => executor.execute(request('lookup', json)),
+    },
+    {
+      id: 'ts-object',
+      label: 'c. toolshield execute, default policies, object args',
+      once: () => executor.execute(request('lookup', args)),
+    },
+    {
+      id: 'ts-dto',
+      label: 'c. toolshield execute, default policies, DTO-validated args',
+      once: () => executor.execute(request('lookup_dto', json)),
+    },
+    {
+      id: 'ts-idem',
+      label: 'c. toolshield execute, idempotent (retry+breaker+timeout), JSON args',
+      once: () => executor.execute(request('lookup_idempotent', json)),
+    },
+    { id: 'opossum', label: 'd. opossum fire (defaults)', once: () => opossum.fire(args) },
+    {
+      id: 'cockatiel',
+      label: 'e. cockatiel wrap(retry, circuitBreaker, timeout)',
+      once: () => cockatiel.execute(() => tools.lookup(args, call)),
+    },
+  ];
+
+  const resilience = await loadNestjsResilience();
+  if ('skipped' in resilience) {
+    skipped['nestjs-resilience'] = resilience.skipped;
+  } else {
+    closers.push(() => resilience.close());
+    rows.push({
+      id: 'nestjs-resilience',
+      label: `f. nestjs-resilience ${resilience.version} @UseResilience(retry, breaker, timeout)`,
+      once: resilience.once,
+    });
+  }
+  rows.push(
+    {
+      id: 'scale-10',
+      label: 'scaling: execute on a 10-tool app (round-robin)',
+      once: await scaled(10),
+    },
+    {
+      id: 'scale-1000',
+      label: 'scaling: execute on a 1,000-tool app (round-robin)',
+      once: await scaled(1000),
+    },
+  );
+
+  // Every row must work, and every toolshield row must be a success, before timing anything.
+  for (const row of rows) {
+    const value = await row.once();
+    if (row.id.startsWith('ts-') || row.id.startsWith('scale-')) succeeded(value as ToolOutcome);
+  }
+
+  const perRound = new Map<string, { p50: number[]; p99: number[] }>(
+    rows.map((r) => [r.id, { p50: [], p99: [] }]),
+  );
+  const roundsOf = (id: string): { p50: number[]; p99: number[] } => {
+    const entry = perRound.get(id);
+    if (!entry) throw new Error(`Unknown row ${id}`);
+    return entry;
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = rows.map((_, i) => rows[(i + round * 3) % rows.length]);
+    const bench = new Bench({ time: TIME_MS, warmupTime: 200, iterations: 50, throws: true });
+    for (const row of order) {
+      const once = row.once;
+      bench.add(row.id, async () => {
+        for (let i = 0; i < BATCH; i++) await once();
+      });
+    }
+    await bench.run();
+    for (const task of bench.tasks) {
+      const result = task.result;
+      if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state}`);
+      const entry = roundsOf(task.name);
+      entry.p50.push((result.latency.p50 * 1000) / BATCH);
+      entry.p99.push((result.latency.p99 * 1000) / BATCH);
+    }
+    log(
+      `round ${round + 1}/${ROUNDS}: ${rows.map((r) => `${r.id} ${us(roundsOf(r.id).p50[round])}`).join(', ')}`,
+    );
+  }
+
+  const results: RowResult[] = rows.map((row) => {
+    const { p50, p99 } = roundsOf(row.id);
+    return {
+      id: row.id,
+      label: row.label,
+      p50: median(p50),
+      p50Min: min(p50),
+      p50Max: max(p50),
+      p99: median(p99),
+      rounds: p50,
+    };
+  });
+  const ratioTo = (reference: string): Record<string, number> => {
+    const ref = roundsOf(reference).p50;
+    return Object.fromEntries(
+      rows.map((row) => [row.id, median(roundsOf(row.id).p50.map((v, i) => v / ref[i]))]),
+    );
+  };
+  const ratios = {
+    direct: ratioTo('direct'),
+    nest: ratioTo('nest'),
+    cockatiel: ratioTo('cockatiel'),
+    'scale-10': ratioTo('scale-10'),
+  };
+
+  for (const close of closers.reverse()) await close();
+  return { batch: BATCH, rounds: ROUNDS, timeMs: TIME_MS, rows: results, ratios, skipped };
+}
+
+export function overheadTable(report: OverheadReport): string {
+  const lines = [
+    '| Row | median µs/call | spread of round medians | p99 µs/call (batch means) | × direct | × bare Nest | × cockatiel |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of report.rows) {
+    lines.push(
+      `| ${row.label} | ${us(row.p50)} | ${us(row.p50Min)}–${us(row.p50Max)} | ${us(row.p99)} | ${ratio(report.ratios.direct[row.id])} | ${ratio(report.ratios.nest[row.id])} | ${ratio(report.ratios.cockatiel[row.id])} |`,
+    );
+  }
+  return lines.join('\n');
+}
