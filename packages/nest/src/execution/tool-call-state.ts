@@ -19,6 +19,12 @@ export interface ToolCallState {
   readonly args: unknown;
   /** Retries allowed after the first attempt (0 until a retry policy applies). */
   retryMax: number;
+  /**
+   * The signal governing the layer that runs now: the call's own (the caller's, when given)
+   * outside the timeout layer, the attempt's inside it. Policies wait and queue on it, so an
+   * outer timeout (a custom `policyOrder`) also ends their waits.
+   */
+  signal: AbortSignal;
 }
 
 /** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */
@@ -29,18 +35,16 @@ export interface MutableToolCallContext extends ToolCallContext {
 
 const states = new WeakMap<ToolCallContext, ToolCallState>();
 
-/** Creates the context of a new call and links its state. @internal */
+/** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
   identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
-  state: ToolCallState,
-): MutableToolCallContext {
-  const context: MutableToolCallContext = {
-    ...identity,
-    attempt: 1,
-    signal: state.callerSignal ?? new AbortController().signal,
-  };
-  states.set(context, state);
-  return context;
+  init: Omit<ToolCallState, 'signal'>,
+): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
+  const signal = init.callerSignal ?? new AbortController().signal;
+  const call: MutableToolCallContext = { ...identity, attempt: 1, signal };
+  const state: ToolCallState = { ...init, signal };
+  states.set(call, state);
+  return { call, state };
 }
 
 /** The state of the call `context` belongs to, or undefined for contexts we did not create. @internal */

@@ -70,15 +70,17 @@ export class ToolExecutor {
       if (options.signal?.aborted) {
         throw new CancelledError('The caller cancelled the call before it started.');
       }
-      state = {
-        tool,
-        startedAt,
-        args,
-        callerSignal: options.signal,
-        policies: applyCallOverrides(tool.policies, options),
-        retryMax: 0,
-      };
-      call = openToolCall({ callId, toolName: name, metadata: options.metadata ?? {} }, state);
+      ({ call, state } = openToolCall(
+        { callId, toolName: name, metadata: options.metadata ?? {} },
+        {
+          tool,
+          startedAt,
+          args,
+          callerSignal: options.signal,
+          policies: applyCallOverrides(tool.policies, options),
+          retryMax: 0,
+        },
+      ));
       outcome = this.toOutcome(await tool.invoke(args, call), call, state);
     } catch (error) {
       outcome = this.failures.fromError(error, {

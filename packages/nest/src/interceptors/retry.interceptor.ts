@@ -35,6 +35,9 @@ export class RetryInterceptor implements NestInterceptor {
     const policy = state?.policies.retry;
     if (!state || !policy) return next.handle();
     state.retryMax = policy.maxRetries;
+    // The caller's signal, or an outer timeout's when the policy order puts one outside:
+    // either ends the waits between attempts.
+    const signal = state.signal;
     const base = { callId: call.callId, tool: call.toolName };
 
     const attempt = async (attemptNumber: number) => {
@@ -67,7 +70,7 @@ export class RetryInterceptor implements NestInterceptor {
       policy.onRetry?.(info);
     };
     return from(
-      retry(attempt, { ...policy, onRetry }, { clock: this.clock, signal: state.callerSignal }).catch(
+      retry(attempt, { ...policy, onRetry }, { clock: this.clock, signal }).catch(
         (error: unknown) => {
           throw this.classifier.original(error);
         },

@@ -14,7 +14,9 @@ import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 /**
  * Gives each attempt its own `AbortSignal` (`ToolCallContext.signal`), aborted when the
  * attempt's time limit passes (`timeout`) or the caller aborts (`cancelled`). The attempt
- * ends at that moment even if the tool ignores the signal; a late result is discarded.
+ * ends at that moment even if the tool ignores the signal; a late result is discarded. The tool
+ * keeps its (aborted) signal; the layers around this one, and the next attempt, go on from
+ * the caller's.
  *
  * @publicApi
  */
@@ -28,19 +30,19 @@ export class TimeoutInterceptor implements NestInterceptor {
     if (!state || (state.policies.timeoutMs === undefined && !state.callerSignal)) {
       return next.handle();
     }
+    const outer = state.signal;
+    const attempt = withTimeout(
+      (signal) => {
+        call.signal = signal;
+        state.signal = signal;
+        return runInner(() => next.handle());
+      },
+      { timeoutMs: state.policies.timeoutMs, signal: outer, clock: this.clock, toolName: call.toolName },
+    );
     return from(
-      withTimeout(
-        (signal) => {
-          call.signal = signal;
-          return runInner(() => next.handle());
-        },
-        {
-          timeoutMs: state.policies.timeoutMs,
-          signal: state.callerSignal,
-          clock: this.clock,
-          toolName: call.toolName,
-        },
-      ),
+      attempt.finally(() => {
+        state.signal = outer;
+      }),
     );
   }
 }
