@@ -4,6 +4,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import type { ToolCircuitBreaker } from '@toolshield/core';
 import { from, type Observable } from 'rxjs';
 import { toolCallState, type MutableToolCallContext } from '../execution/tool-call-state.js';
 import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';
@@ -31,16 +32,18 @@ export class CircuitBreakerInterceptor implements NestInterceptor {
     const policy = state?.policies.breaker;
     if (!state || !policy) return next.handle();
     const key = policy.key ? `${call.toolName}:${policy.key(call, state.args)}` : call.toolName;
-    const breaker = this.breakers.get(key, call.toolName, policy.options);
-    const attempt = breaker
-      .execute(() =>
+    const breaker = this.breakers.acquire(key, call.toolName, policy.options);
+    const run = (target: ToolCircuitBreaker) =>
+      target.execute(() =>
         runInner(() => next.handle()).catch((error: unknown) => {
           throw this.classifier.classify(error);
         }),
-      )
-      .catch((error: unknown) => {
+      );
+    const attempt = (breaker instanceof Promise ? breaker.then(run) : run(breaker)).catch(
+      (error: unknown) => {
         throw this.classifier.original(error);
-      });
+      },
+    );
     return from(attempt);
   }
 }
