@@ -71,7 +71,20 @@ export class BareTools {
   }
 }
 
-@Module({ imports: [ToolShieldModule.forRoot({})], providers: [BenchTools, BareTools] })
+/**
+ * toolshield's structural floor: the same Nest machinery a default tool goes through (two
+ * interceptors, `@ToolArgs()` with its validation pipe, `@ToolCall()`), every layer a
+ * pass-through, no policy work.
+ */
+@Injectable()
+export class FloorTools {
+  @UseInterceptors(new PassThroughInterceptor(), new PassThroughInterceptor())
+  async lookup(@ToolArgs() args: LookupArgs, @ToolCall() _call: ToolCallContext) {
+    return lookupBody(args);
+  }
+}
+
+@Module({ imports: [ToolShieldModule.forRoot({})], providers: [BenchTools, BareTools, FloorTools] })
 export class BenchModule {}
 
 const TOOLS_PER_CLASS = 100;

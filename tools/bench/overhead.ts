@@ -30,6 +30,7 @@ import {
   BareTools,
   BenchModule,
   BenchTools,
+  FloorTools,
   manyToolsModule,
   type LookupArgs,
 } from './fixtures.js';
@@ -66,6 +67,13 @@ export interface OverheadReport {
   /** Ratios of row medians taken within each round, median over rounds. */
   readonly ratios: Record<string, Record<string, number>>;
   readonly skipped: Record<string, string>;
+}
+
+/** Maps `@ToolArgs()` (3) and `@ToolCall()` (6) as toolshield's params factory does. */
+class ToolArgsFactory implements ParamsFactory {
+  exchangeKeyForValue(type: number, _data: unknown, args: unknown[]): unknown {
+    return type === 3 ? args[0] : type === 6 ? args[1] : undefined;
+  }
 }
 
 class PassArgs implements ParamsFactory {
@@ -117,6 +125,20 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
     'tool',
   ) as (args: unknown, call: unknown) => Promise<unknown>;
 
+  // b'. The Nest layers a default toolshield tool goes through, with pass-through interceptors.
+  const floor = app.get(FloorTools);
+  const floorCall = contextCreator.create(
+    floor,
+    Object.getPrototypeOf(floor).lookup,
+    'lookup',
+    ROUTE_ARGS_METADATA,
+    new ToolArgsFactory(),
+    undefined,
+    undefined,
+    undefined,
+    'tool',
+  ) as (args: unknown, call: unknown) => Promise<unknown>;
+
   // d. opossum alone, default options (its 10 s timeout included).
   const opossum = new CircuitBreaker((a: LookupArgs) => tools.lookup(a, call));
   closers.push(() => opossum.shutdown());
@@ -157,6 +179,12 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
       id: 'nest',
       label: 'b. bare Nest ExternalContextCreator + 1 pass-through interceptor',
       once: () => bareCall(args, call),
+    },
+    {
+      id: 'nest-floor',
+      label:
+        "b'. Nest ECC + 2 pass-through interceptors + @ToolArgs/@ToolCall pipes (structural floor)",
+      once: () => floorCall(args, call),
     },
     {
       id: 'ts-json',
