@@ -10,11 +10,15 @@ describe('sample agent tools', () => {
     await moduleRef.init();
     const executor = moduleRef.get(ToolExecutor);
 
-    await expect(executor.execute({ id: '1', name: 'get_weather', arguments: '{"city":"Oslo"}' })).resolves.toMatchObject({
+    await expect(
+      executor.execute({ id: '1', name: 'get_weather', arguments: '{"city":"Oslo"}' }),
+    ).resolves.toMatchObject({
       success: true,
       output: { city: 'Oslo', temperature: '4°C', sky: 'overcast' },
     });
-    await expect(executor.execute({ id: '2', name: 'get_weather', arguments: '{"city":"Atlantis"}' })).resolves.toMatchObject({
+    await expect(
+      executor.execute({ id: '2', name: 'get_weather', arguments: '{"city":"Atlantis"}' }),
+    ).resolves.toMatchObject({
       success: false,
       errorType: 'not_found',
       recoverable: false,

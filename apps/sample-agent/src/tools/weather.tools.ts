@@ -29,10 +29,14 @@ export class WeatherTools {
   getWeather(@ToolArgs() args: GetWeatherArgs, @ToolCall() call: ToolCallContext) {
     const observation = OBSERVATIONS[args.city.trim().toLowerCase()];
     if (!observation) {
-      throw new NotFoundError(`No weather station for "${args.city}".`, { toolName: call.toolName });
+      throw new NotFoundError(`No weather station for "${args.city}".`, {
+        toolName: call.toolName,
+      });
     }
     const temperature =
-      args.units === 'imperial' ? `${Math.round(observation.tempC * 1.8 + 32)}°F` : `${observation.tempC}°C`;
+      args.units === 'imperial'
+        ? `${Math.round(observation.tempC * 1.8 + 32)}°F`
+        : `${observation.tempC}°C`;
     return { city: args.city, temperature, sky: observation.sky };
   }
 }

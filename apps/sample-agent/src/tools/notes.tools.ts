@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@toolshield/core';
+import { Tool, ToolArgs } from '@toolshield/nest';
+import { IsString, Length, Matches } from 'class-validator';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NotesDirectory } from './notes-directory.js';
+
+const NOTE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const NOTE_NAME_RULE = 'lowercase letters, digits and dashes, at most 64';
+
+/** Arguments of `read_note`. */
+export class ReadNoteArgs {
+  @Matches(NOTE_NAME, { message: `name: ${NOTE_NAME_RULE}` }) name!: string;
+}
+
+/** Arguments of `write_note`. */
+export class WriteNoteArgs extends ReadNoteArgs {
+  @IsString() @Length(1, 4_000) text!: string;
+}
+
+/** Arguments of `append_note`. */
+export class AppendNoteArgs extends ReadNoteArgs {
+  @IsString() @Length(1, 400) line!: string;
+}
+
+/** What the notes tools return. */
+export interface Note {
+  readonly name: string;
+  readonly lines: readonly string[];
+}
+
+function isMissingFile(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ENOENT';
+}
+
+/** Notes kept as text files in the notes directory: real file system calls, real errors. */
+@Injectable()
+export class NotesTools {
+  constructor(private readonly directory: NotesDirectory) {}
+
+  @Tool({
+    name: 'read_note',
+    description: 'Reads a note by name.',
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
+  readNote(@ToolArgs() args: ReadNoteArgs): Promise<Note> {
+    return this.read(args.name);
+  }
+
+  @Tool({
+    name: 'write_note',
+    description: 'Creates a note, or replaces its text.',
+    annotations: { destructiveHint: true, idempotentHint: true },
+  })
+  async writeNote(@ToolArgs() args: WriteNoteArgs): Promise<Note> {
+    await writeFile(this.path(args.name), `${args.text.trimEnd()}\n`);
+    return this.read(args.name);
+  }
+
+  @Tool({
+    name: 'append_note',
+    description: 'Adds a line to the end of an existing note.',
+  })
+  async appendNote(@ToolArgs() args: AppendNoteArgs): Promise<Note> {
+    await this.read(args.name);
+    await appendFile(this.path(args.name), `${args.line.trim()}\n`);
+    return this.read(args.name);
+  }
+
+  private async read(name: string): Promise<Note> {
+    try {
+      const text = await readFile(this.path(name), 'utf8');
+      return { name, lines: text.split('\n').filter((line) => line !== '') };
+    } catch (error) {
+      if (!isMissingFile(error)) throw error;
+      throw new NotFoundError(`No note named "${name}"; write_note creates one.`, { cause: error });
+    }
+  }
+
+  private path(name: string): string {
+    return join(this.directory.path, `${name}.txt`);
+  }
+}
