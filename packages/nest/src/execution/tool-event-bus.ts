@@ -13,6 +13,11 @@ export class ToolEventBus implements OnApplicationShutdown {
   private readonly subject = new Subject<ToolEvent>();
   readonly events$: Observable<ToolEvent> = this.subject.asObservable();
 
+  /** Whether anyone listens: callers skip building events nobody would receive. */
+  get observed(): boolean {
+    return this.subject.observed;
+  }
+
   emit(event: ToolEvent): void {
     if (!this.subject.observed) return;
     try {

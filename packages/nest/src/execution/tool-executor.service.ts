@@ -58,7 +58,9 @@ export class ToolExecutor {
     const startedAt = this.clock.now();
     const callId = callIdOf(request);
     const name = toolNameOf(request);
-    this.events.emit({ type: 'call.started', at: startedAt, callId, tool: name });
+    if (this.events.observed) {
+      this.events.emit({ type: 'call.started', at: startedAt, callId, tool: name });
+    }
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
     let outcome: ToolOutcome;
@@ -125,6 +127,7 @@ export class ToolExecutor {
   }
 
   private emitTerminal(outcome: ToolOutcome): void {
+    if (!this.events.observed) return;
     const base = { at: this.clock.now(), callId: outcome.callId, tool: outcome.tool };
     this.events.emit(
       outcome.success
