@@ -151,7 +151,7 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
   );
 
   // Scaling: the same tool shape in a 10-tool and a 1,000-tool application, round-robin.
-  const scaled = async (count: number): Promise<() => Promise<unknown>> => {
+  const scaled = async (count: number, cycle = count): Promise<() => Promise<unknown>> => {
     const scaledApp: INestApplicationContext = await NestFactory.createApplicationContext(
       manyToolsModule(count),
       { logger: false },
@@ -164,7 +164,7 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
     let next = 0;
     return () => {
       const r = requests[next];
-      next = next + 1 === count ? 0 : next + 1;
+      next = next + 1 === cycle ? 0 : next + 1;
       return scaledExecutor.execute(r);
     };
   };
@@ -235,6 +235,11 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
       id: 'scale-1000',
       label: 'scaling: execute on a 1,000-tool app (round-robin)',
       once: await scaled(1000),
+    },
+    {
+      id: 'scale-1000-hot10',
+      label: 'scaling: execute on the 1,000-tool app, 10 of its tools round-robin',
+      once: await scaled(1000, 10),
     },
   );
 

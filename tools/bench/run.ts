@@ -68,6 +68,7 @@ const targets = {
   nest: overhead.ratios.nest['ts-json'],
   cockatiel: overhead.ratios.cockatiel['ts-json'],
   scaling: overhead.ratios['scale-10']['scale-1000'],
+  scalingHot: overhead.ratios['scale-10']['scale-1000-hot10'],
 };
 const memoryLine = (label: string, values: number[]) =>
   `| ${label} | ${bytes(median(values))} | ${bytes(min(values))}–${bytes(max(values))} |`;
@@ -82,6 +83,7 @@ const markdown = [
   '',
   `Targets (JSON-string args row): ${ratio(targets.nest)} the bare Nest call (target ≤ 1.50×: ${targets.nest <= 1.5 ? 'met' : 'NOT met'}), ${ratio(targets.cockatiel)} cockatiel's stack (target ≤ 0.50×: ${targets.cockatiel <= 0.5 ? 'met' : 'NOT met'})`,
   `Scaling: 1,000-tool / 10-tool app = ${ratio(targets.scaling)} (${us(p50Of('scale-1000'))} vs ${us(p50Of('scale-10'))} µs/call)`,
+  `Scaling, same 10 tools called: 1,000-tool / 10-tool app = ${ratio(targets.scalingHot)} (${us(p50Of('scale-1000-hot10'))} vs ${us(p50Of('scale-10'))} µs/call)`,
   '',
   `Memory per tool (${LARGE} vs ${SMALL} tools, ${MEMORY_REPEATS} runs, heap after forced GC):`,
   '',
