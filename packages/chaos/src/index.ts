@@ -45,6 +45,7 @@ export { ChaosInterceptor } from './nest/chaos.interceptor.js';
 export { Chaos } from './nest/chaos.decorator.js';
 
 export * from './jest/matchers.js';
+export * from './jest/run-chaos-harness-in-jest.js';
 
 export type { RecordedAttempt, RecordedCall, RecordedRun } from './harness/recorded-run.js';
 export * from './harness/invariants.js';
@@ -52,3 +53,12 @@ export * from './harness/chaos-report.js';
 export * from './harness/json-report.js';
 export * from './harness/junit-report.js';
 export * from './harness/markdown-report.js';
+export type {
+  ChaosHarnessConfig,
+  ChaosReportFormat,
+  ChaosScenario,
+  ChaosScenarioCall,
+} from './harness/chaos-scenario.js';
+export * from './harness/run-chaos-harness.js';
+export * from './harness/write-chaos-reports.js';
+export * from './cli/run-chaos-cli.js';

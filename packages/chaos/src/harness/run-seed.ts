@@ -1,0 +1,120 @@
+import { Test } from '@nestjs/testing';
+import type { ToolCallRequest, ToolOutcome } from '@toolshield/core';
+import {
+  TOOLSHIELD_CLOCK,
+  ToolErrorClassifier,
+  ToolExecutor,
+  ToolPipeline,
+} from '@toolshield/nest';
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
+import { ChaosModule } from '../nest/chaos.module.js';
+import type { ChaosHarnessConfig, ChaosScenario, ChaosScenarioCall } from './chaos-scenario.js';
+import { CallRecorder } from './call-recorder.js';
+import { HarnessClock } from './harness-clock.js';
+import type { RecordedRun } from './recorded-run.js';
+
+const DAY_MS = 24 * 60 * 60 * 1_000;
+
+/**
+ * Runs one scenario with one seed against the application: a testing module of the user's
+ * module with `ToolShieldModule`'s clock replaced by a virtual one and `ChaosModule` enabled
+ * with the scenario's rules and seed; `count` calls through the real `ToolExecutor`; time
+ * moved on while calls are running; then the app closed and what is left counted.
+ */
+export async function runScenarioSeed(
+  config: ChaosHarnessConfig,
+  scenario: ChaosScenario,
+  seed: number,
+): Promise<RecordedRun> {
+  const clock = new HarnessClock({ maxTimersPerRun: Number.POSITIVE_INFINITY });
+  const realTimersBefore = activeRealTimers();
+  const builder = Test.createTestingModule({
+    imports: [
+      config.module,
+      ChaosModule.forRoot({
+        enabled: true,
+        seed,
+        rules: scenario.rules,
+        allowInProduction: config.allowInProduction ?? false,
+      }),
+    ],
+  })
+    .overrideProvider(TOOLSHIELD_CLOCK)
+    .useValue(clock);
+  const app = await (config.configure?.(builder) ?? builder).compile();
+  app.useLogger(false);
+  const recorder = new CallRecorder(clock, app.get(ToolErrorClassifier, { strict: false }));
+  app.get(ToolPipeline, { strict: false }).useInnermost(recorder.interceptor);
+  await app.init();
+
+  const executor = app.get(ToolExecutor, { strict: false });
+  const subscription = executor.events$.subscribe((event) => recorder.onEvent(event));
+  const count = scenario.count ?? 100;
+  let next = 0;
+  let settled = 0;
+  const makeCall = async (index: number) => {
+    const call = scenario.calls[index % scenario.calls.length] as ChaosScenarioCall;
+    const callId = `call-${index + 1}`;
+    const record = recorder.open(callId, call.tool);
+    const request = {
+      id: callId,
+      name: call.tool,
+      arguments: argumentsOf(call, index, seed) as ToolCallRequest['arguments'],
+    };
+    let pending: Promise<ToolOutcome>;
+    try {
+      pending = executor.execute(request, scenario.execute);
+    } catch (error) {
+      record.rejection(error);
+      return;
+    }
+    await pending.then(record.outcome, record.rejection);
+  };
+  const worker = async () => {
+    while (next < count) {
+      await makeCall(next++);
+      settled++;
+    }
+  };
+  for (let started = 0; started < Math.min(scenario.concurrency ?? 10, count); started++) {
+    void worker();
+  }
+  await moveTimeUntil(clock, () => settled === count, scenario.maxVirtualMs ?? DAY_MS);
+  subscription.unsubscribe();
+  await app.close();
+  return {
+    calls: recorder.recordedCalls(),
+    events: recorder.events,
+    openHandles: clock.pendingTimers + Math.max(0, activeRealTimers() - realTimersBefore),
+  };
+}
+
+function argumentsOf(call: ChaosScenarioCall, index: number, seed: number): unknown {
+  return call.argumentsFor ? call.argumentsFor(index, seed) : (call.arguments ?? {});
+}
+
+/**
+ * Moves virtual time from timer to timer until `done`, or until nothing can happen any more
+ * (no timer pending, or `maxVirtualMs` passed): calls still running then never settle.
+ */
+async function moveTimeUntil(
+  clock: HarnessClock,
+  done: () => boolean,
+  maxVirtualMs: number,
+): Promise<void> {
+  const deadline = clock.now() + maxVirtualMs;
+  for (let idle = 0; !done() && idle < 2;) {
+    const due = clock.nextDue();
+    if (due === undefined || due > deadline) {
+      idle++;
+      await nextMacrotask();
+    } else {
+      idle = 0;
+      await clock.advanceTo(due);
+    }
+  }
+}
+
+function activeRealTimers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+}
