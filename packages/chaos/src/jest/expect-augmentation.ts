@@ -1,12 +1,11 @@
 /**
  * Types of the chaos matchers on Jest's `expect` (`@jest/globals` and the global one). It is
  * kept out of the barrel so projects without Jest never need the `expect` package; load it
- * once per test program (import it, or list it in the test tsconfig's `files`).
+ * once per test program: `import '@toolshield/chaos/jest';` (or `import type {} from ...`).
  */
 import type { ToolErrorType } from '@toolshield/core';
-// Brings Jest's `expect` typings into the program, so the block below augments them. `expect`
-// is not a declared dependency yet (an optional peer dependency is pending in package.json).
-// eslint-disable-next-line @nx/enforce-module-boundaries
+// Brings Jest's `expect` typings (an optional peer dependency) into the program, so the block
+// below augments them.
 import type {} from 'expect';
 
 declare module 'expect' {
