@@ -1,0 +1,36 @@
+/** Instrumentation scope of toolshield's tracer and meter. @publicApi */
+export const TOOLSHIELD_INSTRUMENTATION_SCOPE = '@toolshield/nest';
+
+/**
+ * Attribute names: the OpenTelemetry GenAI conventions for tool execution where they have
+ * one, `toolshield.*` for the rest.
+ *
+ * @publicApi
+ */
+export const ToolShieldAttributes = Object.freeze({
+  OPERATION_NAME: 'gen_ai.operation.name',
+  TOOL_NAME: 'gen_ai.tool.name',
+  TOOL_CALL_ID: 'gen_ai.tool.call.id',
+  TOOL_TYPE: 'gen_ai.tool.type',
+  ERROR_TYPE: 'error.type',
+  ATTEMPT: 'toolshield.attempt',
+  ATTEMPTS: 'toolshield.attempts',
+  RETRY_COUNT: 'toolshield.retry_count',
+  RECOVERABLE: 'toolshield.recoverable',
+  RETRY_AFTER_MS: 'toolshield.retry_after_ms',
+  CHAOS: 'toolshield.chaos',
+  CHAOS_FAULT: 'toolshield.chaos.fault',
+  BREAKER_FROM: 'toolshield.breaker.from',
+  BREAKER_TO: 'toolshield.breaker.to',
+});
+
+/** `gen_ai.operation.name` of a tool call. @publicApi */
+export const EXECUTE_TOOL_OPERATION = 'execute_tool';
+
+/** Metric names (the call duration is the GenAI convention's). @publicApi */
+export const ToolShieldMetrics = Object.freeze({
+  CALL_DURATION: 'gen_ai.execute_tool.duration',
+  ATTEMPTS: 'toolshield.tool.attempts',
+  RETRIES: 'toolshield.tool.retries',
+  BREAKER_TRANSITIONS: 'toolshield.breaker.transitions',
+});

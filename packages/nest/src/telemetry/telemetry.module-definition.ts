@@ -1,0 +1,12 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import type { ToolShieldTelemetryOptions } from './telemetry-options.interface.js';
+
+/** @internal */
+export const {
+  ConfigurableModuleClass: ConfigurableToolShieldTelemetryModule,
+  MODULE_OPTIONS_TOKEN: TOOLSHIELD_TELEMETRY_OPTIONS,
+  OPTIONS_TYPE: TOOLSHIELD_TELEMETRY_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<ToolShieldTelemetryOptions>({ moduleName: 'ToolShieldTelemetry' })
+  .setClassMethodName('forRoot')
+  .setFactoryMethodName('createToolShieldTelemetryOptions')
+  .build();

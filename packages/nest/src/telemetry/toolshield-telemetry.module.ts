@@ -1,0 +1,31 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import {
+  ConfigurableToolShieldTelemetryModule,
+  TOOLSHIELD_TELEMETRY_OPTIONS_TYPE,
+} from './telemetry.module-definition.js';
+import { ToolShieldTelemetry } from './toolshield-telemetry.service.js';
+
+/**
+ * OpenTelemetry for toolshield: a span per tool call (`execute_tool {tool}`, the GenAI
+ * conventions' tool-execution span) with a child per attempt, and metrics for call duration,
+ * attempts, retries and breaker transitions, all recorded off `ToolExecutor.events$`. Import
+ * it from `@toolshield/nest/telemetry` (it needs `@opentelemetry/api`, an optional peer)
+ * next to a global `ToolShieldModule`. Without a registered SDK or given providers it records
+ * nothing and costs nothing.
+ *
+ * @example
+ * ```ts
+ * @Module({
+ *   imports: [ToolShieldModule.forRoot({ isGlobal: true }), ToolShieldTelemetryModule.forRoot()],
+ * })
+ * export class AppModule {}
+ * ```
+ * @publicApi
+ */
+@Module({ providers: [ToolShieldTelemetry], exports: [ToolShieldTelemetry] })
+export class ToolShieldTelemetryModule extends ConfigurableToolShieldTelemetryModule {
+  /** Registers the module; every option has a default, so `forRoot()` alone works. */
+  static override forRoot(options: typeof TOOLSHIELD_TELEMETRY_OPTIONS_TYPE = {}): DynamicModule {
+    return super.forRoot(options);
+  }
+}

@@ -1,0 +1,72 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { metrics, trace } from '@opentelemetry/api';
+import type { Clock, ToolEvent } from '@toolshield/core';
+import type { Subscription } from 'rxjs';
+import { ToolExecutor } from '../execution/tool-executor.service.js';
+import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
+import { isMetricsRegistered, isTracingRegistered } from './otel-registration.js';
+import type { ToolShieldTelemetryOptions } from './telemetry-options.interface.js';
+import { TOOLSHIELD_INSTRUMENTATION_SCOPE } from './telemetry.constants.js';
+import { TOOLSHIELD_TELEMETRY_OPTIONS } from './telemetry.module-definition.js';
+import { ToolCallTracer } from './tool-call-tracer.js';
+import { ToolMetrics } from './tool-metrics.js';
+
+/**
+ * Records `ToolExecutor.events$` as OpenTelemetry spans and metrics. It looks for providers
+ * once, at bootstrap: the ones given in the options, else the global ones an SDK registered.
+ * With neither, it does not even subscribe, so tool calls pay nothing for it. Start the SDK
+ * before creating the application, as OpenTelemetry requires anyway.
+ *
+ * @publicApi
+ */
+@Injectable()
+export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private subscription?: Subscription;
+  private tracer?: ToolCallTracer;
+
+  constructor(
+    private readonly executor: ToolExecutor,
+    @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
+    @Inject(TOOLSHIELD_TELEMETRY_OPTIONS) private readonly options: ToolShieldTelemetryOptions,
+  ) {}
+
+  /** Whether events are recorded (a tracer or meter provider was found at bootstrap). */
+  get active(): boolean {
+    return this.subscription !== undefined;
+  }
+
+  onApplicationBootstrap(): void {
+    const handlers: ((event: ToolEvent) => void)[] = [];
+    const tracerProvider =
+      this.options.tracerProvider ?? (isTracingRegistered() ? trace.getTracerProvider() : undefined);
+    if (tracerProvider) {
+      const tracer = new ToolCallTracer(
+        tracerProvider.getTracer(TOOLSHIELD_INSTRUMENTATION_SCOPE),
+        this.options.attemptSpans ?? true,
+      );
+      this.tracer = tracer;
+      handlers.push((event) => tracer.handle(event));
+    }
+    const meterProvider =
+      this.options.meterProvider ?? (isMetricsRegistered() ? metrics.getMeterProvider() : undefined);
+    if (meterProvider) {
+      const recorder = new ToolMetrics(meterProvider.getMeter(TOOLSHIELD_INSTRUMENTATION_SCOPE));
+      handlers.push((event) => recorder.handle(event));
+    }
+    if (handlers.length === 0) return;
+    this.subscription = this.executor.events$.subscribe((event) => {
+      for (const handle of handlers) handle(event);
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    this.tracer?.endAll(this.clock.now());
+  }
+}
