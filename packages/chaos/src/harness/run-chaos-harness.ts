@@ -7,7 +7,6 @@ import {
 } from './chaos-report.js';
 import type { ChaosHarnessConfig } from './chaos-scenario.js';
 import { runScenarioSeed } from './run-seed.js';
-import { withSeededMathRandom } from './seeded-math-random.js';
 
 /** @publicApi */
 export interface RunChaosHarnessOptions {
@@ -17,8 +16,7 @@ export interface RunChaosHarnessOptions {
 
 /**
  * Runs every scenario with every seed against the configured application, in virtual time,
- * one run after another (`Math.random` is seeded per run, so a seed replays exactly),
- * checks the invariants of each run and returns the report (PASS/FAIL per scenario, with
+ * one run after another, checks the invariants of each run and returns the report (PASS/FAIL per scenario, with
  * observed payload samples and retry counts). It never writes files; see
  * {@link writeChaosReports}.
  *
@@ -40,7 +38,7 @@ export async function runChaosHarness(
     const runs: SeedRunReport[] = [];
     for (const seed of seeds) {
       const seedStarted = performance.now();
-      const run = await withSeededMathRandom(seed, () => runScenarioSeed(config, scenario, seed));
+      const run = await runScenarioSeed(config, scenario, seed);
       runs.push(
         summariseSeedRun({
           seed,
