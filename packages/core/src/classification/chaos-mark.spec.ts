@@ -26,8 +26,11 @@ describe('chaos facts in classification', () => {
       chaosRule: 'flaky',
     });
     expect(
-      createToolFailure(classified, { tool: 'search', callId: 'c1', retryCount: 0, retryMax: 0 })
-        .metadata,
+      createToolFailure(classified, {
+        tool: 'search',
+        callId: 'c1',
+        durationMs: 0,
+      }).metadata,
     ).toMatchObject({ chaos: true, chaosFault: 'network:ECONNRESET', chaosRule: 'flaky' });
   });
 
