@@ -42,7 +42,7 @@ describe('the scripted demo conversation', () => {
     );
     expect(decisionPrompt?.content).toContain('- append_note (call_3): not_found, not recoverable');
 
-    const note = join(app.moduleRef.get(NotesDirectory).path, 'paris-trip.txt');
+    const note = join(await app.moduleRef.get(NotesDirectory).path(), 'paris-trip.txt');
     await expect(readFile(note, 'utf8')).resolves.toBe('pack an umbrella\n');
 
     expect(validateOpenAIHistory(toOpenAIMessages(result.messages))).toEqual([]);

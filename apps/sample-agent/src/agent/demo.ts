@@ -44,7 +44,7 @@ export async function runDemo(
     'toolshield sample agent',
     `model: ${model.label}`,
     `tools: ${app.get(ToolRegistry).names().join(', ')}`,
-    `notes directory: ${app.get(NotesDirectory).path} (removed on exit)`,
+    `notes directory: ${await app.get(NotesDirectory).path()} (removed on exit)`,
   ];
   return { result, transcript: [...header, formatTranscript(result, events)].join('\n') };
 }

@@ -99,7 +99,7 @@ export function formatTranscript(result: AgentRunResult, events: readonly ToolEv
   lines.push(
     '',
     `final answer (${result.status} after ${result.steps} model steps; ${result.reason.message})`,
-    indent(result.finalAnswer, '  '),
+    indent(result.finalAnswer || '(none)', '  '),
   );
   return lines.join('\n');
 }

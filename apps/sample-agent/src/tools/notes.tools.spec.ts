@@ -51,7 +51,7 @@ describe('notes tools', () => {
   });
 
   it('removes its directory when the application closes', async () => {
-    const { path } = app.moduleRef.get(NotesDirectory);
+    const path = await app.moduleRef.get(NotesDirectory).path();
     expect(existsSync(path)).toBe(true);
     await app.close();
     expect(existsSync(path)).toBe(false);

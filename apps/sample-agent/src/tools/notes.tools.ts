@@ -54,7 +54,7 @@ export class NotesTools {
     annotations: { destructiveHint: true, idempotentHint: true },
   })
   async writeNote(@ToolArgs() args: WriteNoteArgs): Promise<Note> {
-    await writeFile(this.path(args.name), `${args.text.trimEnd()}\n`);
+    await writeFile(await this.file(args.name), `${args.text.trimEnd()}\n`);
     return this.read(args.name);
   }
 
@@ -64,13 +64,13 @@ export class NotesTools {
   })
   async appendNote(@ToolArgs() args: AppendNoteArgs): Promise<Note> {
     await this.read(args.name);
-    await appendFile(this.path(args.name), `${args.line.trim()}\n`);
+    await appendFile(await this.file(args.name), `${args.line.trim()}\n`);
     return this.read(args.name);
   }
 
   private async read(name: string): Promise<Note> {
     try {
-      const text = await readFile(this.path(name), 'utf8');
+      const text = await readFile(await this.file(name), 'utf8');
       return { name, lines: text.split('\n').filter((line) => line !== '') };
     } catch (error) {
       if (!isMissingFile(error)) throw error;
@@ -78,7 +78,7 @@ export class NotesTools {
     }
   }
 
-  private path(name: string): string {
-    return join(this.directory.path, `${name}.txt`);
+  private async file(name: string): Promise<string> {
+    return join(await this.directory.path(), `${name}.txt`);
   }
 }
