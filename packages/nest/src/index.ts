@@ -6,7 +6,12 @@
 export * from './decorators/index.js';
 export * from './interfaces/index.js';
 export { ToolShieldModule } from './toolshield.module.js';
-export { TOOL_CONTEXT_TYPE, TOOLSHIELD_CLOCK, type ToolContextType } from './toolshield.constants.js';
+export {
+  TOOL_CONTEXT_TYPE,
+  TOOLSHIELD_CLOCK,
+  TOOLSHIELD_RANDOM,
+  type ToolContextType,
+} from './toolshield.constants.js';
 export { ToolRegistry } from './registry/tool.registry.js';
 export type { RegisteredTool } from './registry/registered-tool.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';

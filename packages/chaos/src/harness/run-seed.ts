@@ -2,12 +2,15 @@ import { Test } from '@nestjs/testing';
 import type { ToolCallRequest, ToolOutcome } from '@toolshield/core';
 import {
   TOOLSHIELD_CLOCK,
+  TOOLSHIELD_RANDOM,
   ToolErrorClassifier,
   ToolExecutor,
   ToolPipeline,
 } from '@toolshield/nest';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { ChaosModule } from '../nest/chaos.module.js';
+import { createRandomSource } from '../random/random-stream.js';
+import { deriveSeed } from '../random/seed.js';
 import type { ChaosHarnessConfig, ChaosScenario, ChaosScenarioCall } from './chaos-scenario.js';
 import { CallRecorder } from './call-recorder.js';
 import { HarnessClock } from './harness-clock.js';
@@ -17,7 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1_000;
 
 /**
  * Runs one scenario with one seed against the application: a testing module of the user's
- * module with `ToolShieldModule`'s clock replaced by a virtual one and `ChaosModule` enabled
+ * module with `ToolShieldModule`'s clock replaced by a virtual one, its retry jitter drawn from
+ * the seed (so a seed replays a run exactly), and `ChaosModule` enabled
  * with the scenario's rules and seed; `count` calls through the real `ToolExecutor`; time
  * moved on while calls are running; then the app closed and what is left counted.
  */
@@ -39,7 +43,9 @@ export async function runScenarioSeed(
     ],
   })
     .overrideProvider(TOOLSHIELD_CLOCK)
-    .useValue(clock);
+    .useValue(clock)
+    .overrideProvider(TOOLSHIELD_RANDOM)
+    .useValue(createRandomSource(deriveSeed(seed, 'toolshield:retry-jitter')));
   const app = await (config.configure?.(builder) ?? builder).compile();
   app.useLogger(false);
   const recorder = new CallRecorder(clock, app.get(ToolErrorClassifier, { strict: false }));

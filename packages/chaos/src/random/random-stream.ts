@@ -19,6 +19,12 @@ export interface RuleRandomStreams {
   readonly values: RandomSource;
 }
 
+/** A deterministic {@link RandomSource} (xoroshiro128+) for one seed. */
+export function createRandomSource(seed: number): RandomSource {
+  const generator = xoroshiro128plus(seed);
+  return () => uniformFloat64(generator);
+}
+
 /** Creates the {@link RuleRandomStreams} of one seed. */
 export function createRuleRandomStreams(seed: number): RuleRandomStreams {
   const selection = xoroshiro128plus(seed);

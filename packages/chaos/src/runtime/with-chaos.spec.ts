@@ -43,12 +43,10 @@ describe('withChaos', () => {
       env: {},
       seed: 1,
     });
-    const started = performance.now();
     const pending = weather({ city: 'Oslo' });
     await clock.runAll();
     await expect(pending).resolves.toMatchObject({ city: 'Oslo' });
     expect(clock.now()).toBe(30_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('completes a partial context and passes it to the function', async () => {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import type { RetryOptions, ToolCallContext, ToolDefinition } from '@toolshield/core';
@@ -13,6 +13,7 @@ import {
   RETRYABLE_METADATA,
   TOOL_CONTEXT_TYPE,
   TOOL_METADATA,
+  TOOLSHIELD_RANDOM,
   ToolParamtype,
 } from '../toolshield.constants.js';
 import {
@@ -49,6 +50,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
     private readonly pipeline: ToolPipeline,
     private readonly failureFilter: ToolFailureFilter,
     @InjectToolShieldOptions() private readonly moduleOptions: ToolShieldModuleOptions,
+    @Inject(TOOLSHIELD_RANDOM) private readonly random: () => number,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -85,7 +87,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
 
     const method = prototype[methodName];
     const retryable = this.reflector.get<RetryOptions | undefined>(RETRYABLE_METADATA, method);
-    const policies = resolveToolPolicies(name, options, retryable, this.moduleOptions.defaults);
+    const policies = resolveToolPolicies(name, options, retryable, this.moduleOptions.defaults, this.random);
     const handler = createToolHandler(
       method,
       instance.constructor,

@@ -10,6 +10,11 @@ import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.
 export interface ToolShieldModuleOptions {
   /** The time source of every policy; defaults to real time. Pass a `VirtualClock` in tests. */
   readonly clock?: Clock;
+  /**
+   * Uniform `[0, 1)` source of retry jitter (default `Math.random`); a seeded one makes retry
+   * delays reproducible. A tool's own `backoff.random` still wins.
+   */
+  readonly random?: () => number;
   /** Default policies of every tool. */
   readonly defaults?: ToolPolicyDefaults;
   /**

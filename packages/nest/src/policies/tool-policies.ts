@@ -43,11 +43,16 @@ export function resolveToolPolicies(
   tool: ToolOptions,
   retryable: RetryOptions | undefined,
   defaults: ToolPolicyDefaults = {},
+  random?: () => number,
 ): ToolPolicies {
   const idempotent = tool.idempotent ?? tool.annotations?.idempotentHint ?? false;
   const retry =
     retryable !== undefined || idempotent
-      ? resolveRetryPolicy({ ...defaults.retry, ...retryable })
+      ? resolveRetryPolicy({
+          ...defaults.retry,
+          ...retryable,
+          backoff: { random, ...defaults.retry?.backoff, ...retryable?.backoff },
+        })
       : undefined;
   const bulkhead = tool.bulkhead ?? defaults.bulkhead;
   return {
