@@ -11,8 +11,8 @@ import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 export interface ToolCallState {
   readonly tool: RegisteredTool;
   readonly startedAt: number;
-  /** The caller's signal: aborting it cancels the call. */
-  readonly callerSignal?: AbortSignal;
+  /** Aborted when the caller gives up or the application shuts down: the call is cancelled. */
+  readonly callerSignal: AbortSignal;
   /** The tool's policies with the caller's overrides applied. */
   readonly policies: ToolPolicies;
   /** The parsed arguments (breaker keys may depend on them). */
@@ -40,7 +40,7 @@ export function openToolCall(
   identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
   init: Omit<ToolCallState, 'signal'>,
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
-  const signal = init.callerSignal ?? new AbortController().signal;
+  const signal = init.callerSignal;
   const call: MutableToolCallContext = { ...identity, attempt: 1, signal };
   const state: ToolCallState = { ...init, signal };
   states.set(call, state);

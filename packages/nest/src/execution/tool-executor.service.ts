@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CancelledError,
+  cancellationError,
   ToolNotFoundError,
   assertSerializableOutput,
   createToolResult,
@@ -39,9 +40,11 @@ import { ToolFailureFactory } from './tool-failure.factory.js';
  * @publicApi
  */
 @Injectable()
-export class ToolExecutor {
+export class ToolExecutor implements OnApplicationShutdown {
   /** Every call's events: started, attempts failed, retries, breaker changes, terminal. */
   readonly events$: Observable<ToolEvent>;
+  /** Aborted when the application shuts down: calls still running end `cancelled`. */
+  private readonly lifetime = new AbortController();
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -69,16 +72,17 @@ export class ToolExecutor {
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
       });
-      if (options.signal?.aborted) {
-        throw new CancelledError('The caller cancelled the call before it started.');
-      }
+      const signal = options.signal
+        ? AbortSignal.any([options.signal, this.lifetime.signal])
+        : this.lifetime.signal;
+      if (signal.aborted) throw cancellationError(signal.reason);
       ({ call, state } = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? {} },
         {
           tool,
           startedAt,
           args,
-          callerSignal: options.signal,
+          callerSignal: signal,
           policies: applyCallOverrides(tool.policies, options),
           retryMax: 0,
         },
@@ -95,6 +99,11 @@ export class ToolExecutor {
     }
     this.emitTerminal(outcome);
     return outcome;
+  }
+
+  /** Cancels the calls still running, so nothing outlives the application. */
+  onApplicationShutdown(): void {
+    this.lifetime.abort(new CancelledError('The application shut down before the call finished.'));
   }
 
   /**

@@ -27,9 +27,7 @@ export class TimeoutInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = context.getArgByIndex<MutableToolCallContext>(1);
     const state = toolCallState(call);
-    if (!state || (state.policies.timeoutMs === undefined && !state.callerSignal)) {
-      return next.handle();
-    }
+    if (!state) return next.handle();
     const outer = state.signal;
     const attempt = withTimeout(
       (signal) => {

@@ -26,4 +26,22 @@ describe('application shutdown', () => {
     expect(completed).toBe(true);
     await ctx.clock.runAll();
   });
+
+  it('cancels calls still running when the application shuts down, and clears their timers', async () => {
+    const ctx = await createToolApp([FlakyTools]);
+    const tools = ctx.moduleRef.get(FlakyTools);
+    tools.steps = ['hang'];
+    const inFlight = ctx.executor.execute({ id: 'late', name: 'once', arguments: {} });
+    await ctx.clock.advanceBy(1_000);
+    expect(ctx.clock.pendingTimers).toBe(1);
+    const signal = tools.of('once')[0]?.signal;
+
+    await ctx.close();
+    await expect(inFlight).resolves.toMatchObject({ success: false, errorType: 'cancelled' });
+    expect(signal?.aborted).toBe(true);
+    expect(ctx.clock.pendingTimers).toBe(0);
+    await expect(ctx.executor.execute({ id: 'after', name: 'once' })).resolves.toMatchObject({
+      errorType: 'cancelled',
+    });
+  });
 });
