@@ -5,6 +5,30 @@ import { ToolValidationPipe } from '../validation/tool-validation.pipe.js';
 
 type ParamPipe = Type<PipeTransform> | PipeTransform;
 
+/** Types that are not DTOs: nothing to validate against, so no pipe runs for them. */
+const PLAIN_TYPES: ReadonlySet<unknown> = new Set([
+  Object,
+  String,
+  Number,
+  Boolean,
+  Array,
+  Symbol,
+  BigInt,
+  Function,
+  Promise,
+]);
+
+/** The declared type of a parameter (`design:paramtypes` exists before parameter decorators run). */
+function paramType(target: object, key: string | symbol | undefined, index: number): unknown {
+  if (key === undefined) return undefined;
+  const types: unknown[] | undefined = Reflect.getMetadata('design:paramtypes', target, key);
+  return types?.[index];
+}
+
+function isDtoClass(type: unknown): boolean {
+  return typeof type === 'function' && !PLAIN_TYPES.has(type);
+}
+
 /**
  * Stores a tool parameter under Nest's route-argument metadata key, so Nest registers its
  * pipes and `ExternalContextCreator` resolves it like a controller parameter.
@@ -24,7 +48,8 @@ const toolParam =
 
 /**
  * Injects the tool's arguments. Typed with a class-validator DTO, the arguments are
- * validated (and transformed into the class) before the method runs; failures become
+ * validated (and transformed into the class) before the method runs (a parameter typed as an
+ * interface or plain object is passed through as parsed); failures become
  * `invalid_input` with field-level issues and are never retried. Pass pipes to replace the
  * default validation.
  *
@@ -38,8 +63,17 @@ const toolParam =
  * ```
  * @publicApi
  */
-export const ToolArgs = (...pipes: ParamPipe[]): ParameterDecorator =>
-  toolParam(ToolParamtype.ARGS, pipes.length > 0 ? pipes : [ToolValidationPipe]);
+export const ToolArgs =
+  (...pipes: ParamPipe[]): ParameterDecorator =>
+  (target, key, index) => {
+    const chosen =
+      pipes.length > 0
+        ? pipes
+        : isDtoClass(paramType(target, key, index))
+          ? [ToolValidationPipe]
+          : [];
+    toolParam(ToolParamtype.ARGS, chosen)(target, key, index);
+  };
 
 /**
  * Injects the {@link ToolCallContext} of the call: id, tool name, attempt, and the
