@@ -44,6 +44,23 @@ function axiosError(status: number, headers: Record<string, string> = {}): Error
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
 describe('classifyError', () => {
+  it('describes a thrown fetch Response by its status, with Retry-After honoured', () => {
+    const limited = classifyError(
+      new Response(null, {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'retry-after': '3' },
+      }),
+    );
+    expect(limited).toMatchObject({ type: 'rate_limited', retryAfterMs: 3000 });
+    expect(limited.message).toBe('HTTP 429 Too Many Requests');
+    const down = classifyError({ status: 503, url: 'https://api.example.com/v1', method: 'get' });
+    expect(down).toMatchObject({
+      type: 'upstream_unavailable',
+      message: 'HTTP 503 from GET https://api.example.com/v1',
+    });
+  });
+
   it('returns our own errors as they are', () => {
     const error = new RateLimitedError('slow down', { retryAfterMs: 10 });
     expect(classifyError(error)).toBe(error);

@@ -1,8 +1,8 @@
 import { ToolErrorType } from '../errors/tool-error-type.js';
 import type { ValidationIssue } from '../errors/tool-error.js';
 import { toolErrorTypeForHttpStatus } from './http-status.js';
-import { readHttpErrorFacts } from './http-error-facts.js';
-import { readString } from './read-property.js';
+import { readHttpErrorFacts, type HttpErrorFacts } from './http-error-facts.js';
+import { readProperty, readString } from './read-property.js';
 import { parseRetryAfter } from './retry-after.js';
 import { toolErrorTypeForCode } from './system-error-codes.js';
 import { issuesFromMessages, readValidationIssues } from './validation-errors.js';
@@ -39,9 +39,15 @@ function byHttpStatus(link: unknown, nowMs: number): Recognition | undefined {
     type === ToolErrorType.InvalidInput && facts.validationMessages
       ? issuesFromMessages(facts.validationMessages)
       : undefined;
+  const message = issues
+    ? VALIDATION_FAILED
+    : link instanceof Error
+      ? undefined
+      : describeStatus(link, facts);
   return {
     type,
-    ...(issues === undefined ? {} : { issues, message: VALIDATION_FAILED }),
+    ...(issues === undefined ? {} : { issues }),
+    ...(message === undefined ? {} : { message }),
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     metadata: {
       statusCode: facts.status,
@@ -49,6 +55,18 @@ function byHttpStatus(link: unknown, nowMs: number): Recognition | undefined {
       ...(facts.url === undefined ? {} : { url: facts.url }),
     },
   };
+}
+
+/**
+ * The message of a status-bearing value that is not an `Error` (a thrown fetch `Response`, an
+ * SDK's plain error object): `HTTP 503 Service Unavailable from GET https://…`.
+ */
+function describeStatus(link: unknown, facts: HttpErrorFacts): string {
+  const statusText =
+    readString(link, 'statusText') ?? readString(readProperty(link, 'response'), 'statusText');
+  const target =
+    facts.url === undefined ? '' : ` from ${facts.method ? `${facts.method} ` : ''}${facts.url}`;
+  return `HTTP ${facts.status}${statusText ? ` ${statusText}` : ''}${target}`;
 }
 
 function byCode(link: unknown): Recognition | undefined {
