@@ -19,12 +19,11 @@ export type { ExecuteOptions } from './execution/execute-options.interface.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';
 export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 export { ToolPipeline, DEFAULT_POLICY_ORDER } from './discovery/tool-pipeline.js';
-export { ToolCircuitBreakers, type ToolBreakerState } from './policies/tool-circuit-breakers.service.js';
+export {
+  ToolCircuitBreakers,
+  type ToolBreakerState,
+} from './policies/tool-circuit-breakers.service.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './policies/tool-policies.js';
-export { RetryInterceptor } from './interceptors/retry.interceptor.js';
-export { CircuitBreakerInterceptor } from './interceptors/circuit-breaker.interceptor.js';
-export { TimeoutInterceptor } from './interceptors/timeout.interceptor.js';
-export { BulkheadInterceptor } from './interceptors/bulkhead.interceptor.js';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';

@@ -11,10 +11,10 @@ import { ToolEventBus } from './execution/tool-event-bus.js';
 import { ToolExecutor } from './execution/tool-executor.service.js';
 import { ToolFailureFactory } from './execution/tool-failure.factory.js';
 import { ToolFailureFilter } from './filters/tool-failure.filter.js';
-import { BulkheadInterceptor } from './interceptors/bulkhead.interceptor.js';
-import { CircuitBreakerInterceptor } from './interceptors/circuit-breaker.interceptor.js';
-import { RetryInterceptor } from './interceptors/retry.interceptor.js';
-import { TimeoutInterceptor } from './interceptors/timeout.interceptor.js';
+import { BulkheadLayer } from './policies/layers/bulkhead.layer.js';
+import { CircuitBreakerLayer } from './policies/layers/circuit-breaker.layer.js';
+import { RetryLayer } from './policies/layers/retry.layer.js';
+import { TimeoutLayer } from './policies/layers/timeout.layer.js';
 import { ToolCircuitBreakers } from './policies/tool-circuit-breakers.service.js';
 import type { ToolShieldModuleOptions } from './interfaces/toolshield-module-options.interface.js';
 import { ToolRegistry } from './registry/tool.registry.js';
@@ -63,10 +63,10 @@ const randomProvider: Provider = {
     ToolErrorClassifier,
     ToolFailureFactory,
     ToolFailureFilter,
-    RetryInterceptor,
-    CircuitBreakerInterceptor,
-    TimeoutInterceptor,
-    BulkheadInterceptor,
+    RetryLayer,
+    CircuitBreakerLayer,
+    TimeoutLayer,
+    BulkheadLayer,
     ToolCircuitBreakers,
     ToolPipeline,
     ToolExplorer,

@@ -36,7 +36,11 @@ export function createToolHandler(
   // Nest tries filters in reverse: method filters last-declared first, then class, then global.
   Reflect.defineMetadata(
     EXCEPTION_FILTERS_METADATA,
-    [filter, ...own(EXCEPTION_FILTERS_METADATA, hostClass), ...own(EXCEPTION_FILTERS_METADATA, method)],
+    [
+      filter,
+      ...own(EXCEPTION_FILTERS_METADATA, hostClass),
+      ...own(EXCEPTION_FILTERS_METADATA, method),
+    ],
     handler,
   );
   return handler;

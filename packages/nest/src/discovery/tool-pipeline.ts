@@ -1,9 +1,11 @@
 import { Injectable, type NestInterceptor } from '@nestjs/common';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
-import { BulkheadInterceptor } from '../interceptors/bulkhead.interceptor.js';
-import { CircuitBreakerInterceptor } from '../interceptors/circuit-breaker.interceptor.js';
-import { RetryInterceptor } from '../interceptors/retry.interceptor.js';
-import { TimeoutInterceptor } from '../interceptors/timeout.interceptor.js';
+import { ToolPolicyInterceptor } from '../interceptors/tool-policy.interceptor.js';
+import { BulkheadLayer } from '../policies/layers/bulkhead.layer.js';
+import { CircuitBreakerLayer } from '../policies/layers/circuit-breaker.layer.js';
+import { RetryLayer } from '../policies/layers/retry.layer.js';
+import { TimeoutLayer } from '../policies/layers/timeout.layer.js';
+import type { ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import type { ToolPolicies } from '../policies/tool-policies.js';
@@ -17,10 +19,10 @@ export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
 ]);
 
 /**
- * The interceptors toolshield puts around a tool, outermost first: the tool's policies in the
- * configured order, then whatever other modules (the chaos module) add closest to the method
- * with {@link ToolPipeline.useInnermost}. A policy the tool
- * does not have is left out entirely, so it costs nothing. They run inside your own global,
+ * The interceptors toolshield puts around a tool, outermost first: one interceptor applying
+ * the tool's policies in the configured order, then whatever other modules (the chaos module)
+ * add closest to the method with {@link ToolPipeline.useInnermost}. A policy the tool does
+ * not have is left out entirely, so it costs nothing. They run inside your own global,
  * class and method interceptors, so yours see one call however many attempts it takes.
  *
  * @publicApi
@@ -29,13 +31,13 @@ export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
 export class ToolPipeline {
   private readonly innermost: NestInterceptor[] = [];
   private readonly order: readonly ToolPolicyName[];
-  private readonly byPolicy: Readonly<Record<ToolPolicyName, NestInterceptor>>;
+  private readonly byPolicy: Readonly<Record<ToolPolicyName, ToolPolicyLayer>>;
 
   constructor(
-    retry: RetryInterceptor,
-    breaker: CircuitBreakerInterceptor,
-    timeout: TimeoutInterceptor,
-    bulkhead: BulkheadInterceptor,
+    retry: RetryLayer,
+    breaker: CircuitBreakerLayer,
+    timeout: TimeoutLayer,
+    bulkhead: BulkheadLayer,
     @InjectToolShieldOptions() options: ToolShieldModuleOptions,
   ) {
     this.byPolicy = { retry, breaker, timeout, bulkhead };
@@ -49,8 +51,10 @@ export class ToolPipeline {
 
   /** The interceptors of a tool with these policies, outermost first. */
   interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
-    const active = this.order.filter((name) => isActive(name, policies));
-    return [...active.map((name) => this.byPolicy[name]), ...this.innermost];
+    const layers = this.order
+      .filter((name) => isActive(name, policies))
+      .map((name) => this.byPolicy[name]);
+    return [new ToolPolicyInterceptor(layers), ...this.innermost];
   }
 }
 

@@ -87,7 +87,13 @@ export class ToolExplorer implements OnApplicationBootstrap {
 
     const method = prototype[methodName];
     const retryable = this.reflector.get<RetryOptions | undefined>(RETRYABLE_METADATA, method);
-    const policies = resolveToolPolicies(name, options, retryable, this.moduleOptions.defaults, this.random);
+    const policies = resolveToolPolicies(
+      name,
+      options,
+      retryable,
+      this.moduleOptions.defaults,
+      this.random,
+    );
     const handler = createToolHandler(
       method,
       instance.constructor,
@@ -137,7 +143,8 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const params: Record<string, { index: number }> =
       Reflect.getMetadata(ROUTE_ARGS_METADATA, instance.constructor, methodName) ?? {};
     const args = Object.entries(params).find(([key]) => key.startsWith(`${ToolParamtype.ARGS}:`));
-    const paramTypes: unknown[] = Reflect.getMetadata('design:paramtypes', instance, methodName) ?? [];
+    const paramTypes: unknown[] =
+      Reflect.getMetadata('design:paramtypes', instance, methodName) ?? [];
     return args ? paramTypes[args[1].index] : undefined;
   }
 }

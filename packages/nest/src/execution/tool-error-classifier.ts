@@ -33,7 +33,10 @@ export class ToolErrorClassifier {
     const cacheable = typeof error === 'object' && error !== null;
     const known = cacheable ? this.classified.get(error) : undefined;
     if (known) return known;
-    const toolError = classifyError(error, { rules: this.options.classificationRules, now: this.now });
+    const toolError = classifyError(error, {
+      rules: this.options.classificationRules,
+      now: this.now,
+    });
     if (cacheable) this.classified.set(error, toolError);
     if (toolError !== error) this.originals.set(toolError, error);
     return toolError;

@@ -23,7 +23,11 @@ import { applyCallOverrides } from '../policies/tool-policies.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
-import { openToolCall, type MutableToolCallContext, type ToolCallState } from './tool-call-state.js';
+import {
+  openToolCall,
+  type MutableToolCallContext,
+  type ToolCallState,
+} from './tool-call-state.js';
 import { ToolEventBus } from './tool-event-bus.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
 import { ToolFailureFactory } from './tool-failure.factory.js';
@@ -120,10 +124,17 @@ export class ToolExecutor implements OnApplicationShutdown {
     if (tool) return tool;
     const availableTools = this.registry.names();
     const didYouMean = suggestToolNames(name, availableTools);
-    throw new ToolNotFoundError(`There is no tool named "${name}".`, { availableTools, didYouMean });
+    throw new ToolNotFoundError(`There is no tool named "${name}".`, {
+      availableTools,
+      didYouMean,
+    });
   }
 
-  private toOutcome(value: unknown, call: MutableToolCallContext, state: ToolCallState): ToolOutcome {
+  private toOutcome(
+    value: unknown,
+    call: MutableToolCallContext,
+    state: ToolCallState,
+  ): ToolOutcome {
     if (value instanceof ToolFailureEnvelope) return value.failure;
     assertSerializableOutput(value);
     return createToolResult(value, {

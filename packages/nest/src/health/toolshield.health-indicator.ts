@@ -58,10 +58,13 @@ export class ToolShieldHealthIndicator {
     const states = this.breakers.states();
     const details: ToolShieldHealthDetails = {
       breakers: Object.fromEntries(states.map((breaker) => [breaker.key, breaker.state])),
-      open: states.filter((breaker) => DOWN_STATES.has(breaker.state)).map((breaker) => breaker.key),
+      open: states
+        .filter((breaker) => DOWN_STATES.has(breaker.state))
+        .map((breaker) => breaker.key),
     };
     if (details.open.length > 0) return session.down({ ...details });
-    if (states.some((breaker) => breaker.state === 'half_open')) return session.degraded({ ...details });
+    if (states.some((breaker) => breaker.state === 'half_open'))
+      return session.degraded({ ...details });
     return session.up({ ...details });
   }
 }

@@ -109,7 +109,8 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
   ): Promise<ToolBreakerState> {
     const tool = key.split(':', 1)[0] ?? key;
     const policy = this.tools.get(tool)?.policies.breaker;
-    if (!policy) throw new Error(`There is no circuit breaker "${key}": no tool "${tool}" with a breaker.`);
+    if (!policy)
+      throw new Error(`There is no circuit breaker "${key}": no tool "${tool}" with a breaker.`);
     const breaker = await this.acquire(key, tool, policy.options);
     change(breaker);
     return { key, tool, state: breaker.state };

@@ -76,7 +76,9 @@ export function applyCallOverrides(
 ): ToolPolicies {
   if (overrides.timeoutMs === undefined && overrides.retry === undefined) return policies;
   const timeoutMs =
-    overrides.timeoutMs === undefined ? policies.timeoutMs : resolveTimeout(overrides.timeoutMs, undefined);
+    overrides.timeoutMs === undefined
+      ? policies.timeoutMs
+      : resolveTimeout(overrides.timeoutMs, undefined);
   const retry =
     overrides.retry === false || policies.retry === undefined
       ? undefined
@@ -86,7 +88,10 @@ export function applyCallOverrides(
   return { ...policies, timeoutMs, retry };
 }
 
-function resolveBreaker(tool: ToolOptions, defaults: ToolPolicyDefaults): ToolBreakerPolicy | undefined {
+function resolveBreaker(
+  tool: ToolOptions,
+  defaults: ToolPolicyDefaults,
+): ToolBreakerPolicy | undefined {
   if (tool.breaker === false) return undefined;
   if (defaults.breaker === false && tool.breaker === undefined) return undefined;
   const { key, ...options } = tool.breaker ?? {};

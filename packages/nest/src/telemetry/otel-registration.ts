@@ -8,7 +8,9 @@ import { createNoopMeter, metrics, ProxyTracerProvider, trace } from '@opentelem
  */
 export function isTracingRegistered(): boolean {
   const provider = trace.getTracerProvider();
-  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer('probe') !== undefined;
+  return (
+    !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer('probe') !== undefined
+  );
 }
 
 /**

@@ -1,4 +1,12 @@
-import { context as otelContext, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context as otelContext,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { ToolEvent, ToolFailure, ToolOutcome } from '@toolshield/core';
 import { EXECUTE_TOOL_OPERATION, ToolShieldAttributes as A } from './telemetry.constants.js';
 
@@ -34,11 +42,9 @@ export class ToolCallTracer {
       case 'retry.scheduled':
         return this.startAttempt(event.callId, event.attempt, event.at + event.delayMs);
       case 'chaos.injected':
-        this.calls.get(event.callId)?.span.addEvent(
-          'toolshield.chaos.injected',
-          { [A.CHAOS_FAULT]: event.fault },
-          event.at,
-        );
+        this.calls
+          .get(event.callId)
+          ?.span.addEvent('toolshield.chaos.injected', { [A.CHAOS_FAULT]: event.fault }, event.at);
         return;
       case 'call.succeeded':
       case 'call.failed':

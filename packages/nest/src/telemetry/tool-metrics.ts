@@ -1,9 +1,15 @@
 import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
 import type { ToolEvent, ToolOutcome } from '@toolshield/core';
-import { EXECUTE_TOOL_OPERATION, ToolShieldAttributes as A, ToolShieldMetrics as M } from './telemetry.constants.js';
+import {
+  EXECUTE_TOOL_OPERATION,
+  ToolShieldAttributes as A,
+  ToolShieldMetrics as M,
+} from './telemetry.constants.js';
 
 /** The GenAI conventions' advised buckets for durations in seconds. */
-const DURATION_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92];
+const DURATION_BUCKETS = [
+  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+];
 
 /**
  * Turns the executor's events into metrics: the call duration histogram of the GenAI

@@ -43,7 +43,8 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
   onApplicationBootstrap(): void {
     const handlers: ((event: ToolEvent) => void)[] = [];
     const tracerProvider =
-      this.options.tracerProvider ?? (isTracingRegistered() ? trace.getTracerProvider() : undefined);
+      this.options.tracerProvider ??
+      (isTracingRegistered() ? trace.getTracerProvider() : undefined);
     if (tracerProvider) {
       const tracer = new ToolCallTracer(
         tracerProvider.getTracer(TOOLSHIELD_INSTRUMENTATION_SCOPE),
@@ -53,7 +54,8 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
       handlers.push((event) => tracer.handle(event));
     }
     const meterProvider =
-      this.options.meterProvider ?? (isMetricsRegistered() ? metrics.getMeterProvider() : undefined);
+      this.options.meterProvider ??
+      (isMetricsRegistered() ? metrics.getMeterProvider() : undefined);
     if (meterProvider) {
       const recorder = new ToolMetrics(meterProvider.getMeter(TOOLSHIELD_INSTRUMENTATION_SCOPE));
       handlers.push((event) => recorder.handle(event));

@@ -1,17 +1,10 @@
-import {
-  Inject,
-  Injectable,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { retry, type Clock, type RetryInfo } from '@toolshield/core';
-import { from, type Observable } from 'rxjs';
-import { toolCallState, type MutableToolCallContext } from '../execution/tool-call-state.js';
-import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';
-import { ToolEventBus } from '../execution/tool-event-bus.js';
-import { runInner } from '../policies/observable-promise.js';
-import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
+import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
+import { ToolErrorClassifier } from '../../execution/tool-error-classifier.js';
+import { ToolEventBus } from '../../execution/tool-event-bus.js';
+import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
+import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 
 /**
  * Retries a tool's failed attempts per its retry policy (`@Retryable()`, or the module's
@@ -19,21 +12,19 @@ import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
  * inner policies, the pipes and the method, with `ToolCallContext.attempt` moved on.
  * Reports `attempt.failed` and `retry.scheduled` events, and keeps `retryMax` truthful.
  *
- * @publicApi
+ * @internal
  */
 @Injectable()
-export class RetryInterceptor implements NestInterceptor {
+export class RetryLayer implements ToolPolicyLayer {
   constructor(
     private readonly classifier: ToolErrorClassifier,
     private readonly events: ToolEventBus,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
   ) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const call = context.getArgByIndex<MutableToolCallContext>(1);
-    const state = toolCallState(call);
-    const policy = state?.policies.retry;
-    if (!state || !policy) return next.handle();
+  run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
+    const policy = state.policies.retry;
+    if (!policy) return inner();
     state.retryMax = policy.maxRetries;
     // The caller's signal, or an outer timeout's when the policy order puts one outside:
     // either ends the waits between attempts.
@@ -43,7 +34,7 @@ export class RetryInterceptor implements NestInterceptor {
     const attempt = async (attemptNumber: number) => {
       call.attempt = attemptNumber;
       try {
-        return await runInner(() => next.handle());
+        return await inner();
       } catch (error) {
         const toolError = this.classifier.classify(error);
         this.events.emit({
@@ -65,16 +56,15 @@ export class RetryInterceptor implements NestInterceptor {
         at: this.clock.now(),
         attempt: info.attempt + 1,
         delayMs: info.delayMs,
-        errorType: info.error === undefined ? 'invalid_output' : this.classifier.classify(info.error).type,
+        errorType:
+          info.error === undefined ? 'invalid_output' : this.classifier.classify(info.error).type,
       });
       policy.onRetry?.(info);
     };
-    return from(
-      retry(attempt, { ...policy, onRetry }, { clock: this.clock, signal }).catch(
-        (error: unknown) => {
-          throw this.classifier.original(error);
-        },
-      ),
+    return retry(attempt, { ...policy, onRetry }, { clock: this.clock, signal }).catch(
+      (error: unknown) => {
+        throw this.classifier.original(error);
+      },
     );
   }
 }
