@@ -20,6 +20,12 @@ export { ToolExecutionContext } from './execution/tool-execution-context.js';
 export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 export { ToolPipeline, DEFAULT_POLICY_ORDER } from './discovery/tool-pipeline.js';
 export {
+  providerMethods,
+  toolNameOf,
+  toolOptionsOf,
+  type ProviderMethod,
+} from './discovery/provider-methods.js';
+export {
   ToolCircuitBreakers,
   type ToolBreakerState,
 } from './policies/tool-circuit-breakers.service.js';

@@ -1,12 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
-import { ToolExecutor, ToolPipeline } from '@toolshield/nest';
+import { ToolExecutor, ToolPipeline, providerMethods, toolNameOf } from '@toolshield/nest';
 import type { ChaosRule } from '../selection/chaos-rule.js';
-import { CHAOS_RULES_METADATA, TOOL_OPTIONS_METADATA } from './chaos.constants.js';
+import { CHAOS_RULES_METADATA } from './chaos.constants.js';
 import { ChaosInterceptor } from './chaos.interceptor.js';
 import { ChaosService } from './chaos.service.js';
-
-type Method = (...args: unknown[]) => unknown;
 
 /**
  * Wires chaos into the application before the tools' pipelines are built: puts the
@@ -48,22 +46,13 @@ export class ChaosExplorer implements OnModuleInit {
   /** The `@Chaos()` rules of every provider method, scoped to the method's tool. */
   private decoratedRules(): ChaosRule[] {
     const rules: ChaosRule[] = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      if (wrapper.isAlias || typeof instance !== 'object' || instance === null) continue;
-      const prototype = Object.getPrototypeOf(instance) as Record<string, Method> | null;
-      if (!prototype) continue;
-      for (const methodName of this.scanner.getAllMethodNames(prototype)) {
-        const method = prototype[methodName] as Method;
-        const own = this.reflector.get<ChaosRule[] | undefined>(CHAOS_RULES_METADATA, method);
-        if (!own) continue;
-        const tool =
-          this.reflector.get<{ name?: string } | undefined>(TOOL_OPTIONS_METADATA, method)?.name ??
-          methodName;
-        own.forEach((rule, index) =>
-          rules.push({ ...rule, name: rule.name ?? `${tool}#${index + 1}`, tools: tool }),
-        );
-      }
+    for (const { method, methodName } of providerMethods(this.discovery, this.scanner)) {
+      const own = this.reflector.get<ChaosRule[] | undefined>(CHAOS_RULES_METADATA, method);
+      if (!own) continue;
+      const tool = toolNameOf(method, methodName) ?? methodName;
+      own.forEach((rule, index) =>
+        rules.push({ ...rule, name: rule.name ?? `${tool}#${index + 1}`, tools: tool }),
+      );
     }
     return rules;
   }

@@ -12,7 +12,6 @@ import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
 import {
   RETRYABLE_METADATA,
   TOOL_CONTEXT_TYPE,
-  TOOL_METADATA,
   TOOLSHIELD_RANDOM,
   ToolParamtype,
 } from '../toolshield.constants.js';
@@ -21,6 +20,7 @@ import {
   MISSING_TOOL_DESCRIPTION,
   REQUEST_SCOPED_TOOL,
 } from '../toolshield.messages.js';
+import { providerMethods, toolOptionsOf } from './provider-methods.js';
 import { createToolHandler } from './tool-handler.factory.js';
 import { ToolParamsFactory } from './tool-params.factory.js';
 import { ToolPipeline } from './tool-pipeline.js';
@@ -55,18 +55,12 @@ export class ToolExplorer implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const schemas = new DtoJsonSchemaFactory();
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      if (wrapper.isAlias || typeof instance !== 'object' || instance === null) continue;
-      const prototype = Object.getPrototypeOf(instance) as Record<string, Method> | null;
-      if (!prototype) continue;
-      for (const methodName of this.scanner.getAllMethodNames(prototype)) {
-        const options = this.reflector.get<ToolOptions | undefined>(
-          TOOL_METADATA,
-          prototype[methodName],
-        );
-        if (options) this.register(wrapper, instance, prototype, methodName, options, schemas);
-      }
+    for (const { wrapper, instance, prototype, methodName, method } of providerMethods(
+      this.discovery,
+      this.scanner,
+    )) {
+      const options = toolOptionsOf(method);
+      if (options) this.register(wrapper, instance, prototype, methodName, options, schemas);
     }
     this.logger.log(`Registered ${this.registry.names().length} tool(s)`);
   }
