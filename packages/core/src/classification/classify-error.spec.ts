@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { HTTP_STATUS_CASES } from './http-status-cases.test.js';
 import { describe, expect, it } from '@jest/globals';
 import { InvalidInputError } from '../errors/invalid-input.error.js';
 import { NetworkError } from '../errors/network.error.js';
@@ -87,21 +88,7 @@ describe('classifyError', () => {
   });
 
   describe('HTTP statuses', () => {
-    it.each([
-      [400, 'invalid_input'],
-      [422, 'invalid_input'],
-      [401, 'permission_denied'],
-      [403, 'permission_denied'],
-      [404, 'not_found'],
-      [409, 'conflict'],
-      [408, 'timeout'],
-      [413, 'limit_exceeded'],
-      [429, 'rate_limited'],
-      [500, 'upstream_unavailable'],
-      [502, 'upstream_unavailable'],
-      [503, 'upstream_unavailable'],
-      [504, 'upstream_unavailable'],
-    ])('maps a Nest HttpException with status %i to %s', (status, type) => {
+    it.each(HTTP_STATUS_CASES)('maps a Nest HttpException with status %i to %s', (status, type) => {
       const classified = classifyError(new FakeHttpException('nope', status));
       expect(classified.type).toBe(type);
       expect(classified.metadata).toEqual({ statusCode: status });
