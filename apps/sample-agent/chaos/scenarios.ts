@@ -81,7 +81,7 @@ export const scenarios: ChaosScenario[] = [
     calls: [weather],
   },
   {
-    name: 'fails the first two attempts, then recovers',
+    name: 'every call fails its first two attempts: retries, then the breaker fails fast',
     rules: [{ fault: failFirst(2, { per: 'attempt' }) }],
     calls: [weather],
   },
