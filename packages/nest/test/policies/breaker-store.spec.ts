@@ -27,7 +27,10 @@ class RecordingStore implements CircuitBreakerStore {
 }
 
 async function app(store: CircuitBreakerStore, startMs = 0) {
-  const ctx = await createToolApp([FlakyTools], { breakerStore: store, clock: new VirtualClock({ startMs }) });
+  const ctx = await createToolApp([FlakyTools], {
+    breakerStore: store,
+    clock: new VirtualClock({ startMs }),
+  });
   const tools = ctx.moduleRef.get(FlakyTools);
   const events: ToolEvent[] = [];
   ctx.executor.events$.subscribe((event) => events.push(event));

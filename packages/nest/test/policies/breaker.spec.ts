@@ -1,56 +1,55 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { BreakerStateChangedEvent, ToolEvent, ToolFailure } from '@toolshield/core';
-import { createToolApp } from '../fixtures/create-app.js';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import type { BreakerStateChangedEvent, ToolFailure } from '@toolshield/core';
 import { ToolCircuitBreakers } from '../../src/index.js';
-import { FlakyTools, type Step } from './fixtures/flaky.tools.js';
+import { type Step } from './fixtures/flaky.tools.js';
+import { useFlakyApp } from './fixtures/flaky-app.js';
 
 describe('circuit breakers through ToolExecutor', () => {
-  let ctx: Awaited<ReturnType<typeof createToolApp>>;
-  let tools: FlakyTools;
+  const app = useFlakyApp();
   let breakers: ToolCircuitBreakers;
-  let events: ToolEvent[];
   const call = (name: string, metadata: Record<string, unknown> = {}) =>
-    ctx.executor.execute({ id: `call_${name}`, name, arguments: {} }, { metadata });
+    app.ctx.executor.execute({ id: `call_${name}`, name, arguments: {} }, { metadata });
   const callTimes = async (times: number, step: Step, name = 'upstream', metadata = {}) => {
     for (let i = 0; i < times; i++) {
-      tools.steps = [step];
+      app.tools.steps = [step];
       await call(name, metadata);
     }
   };
   const transitions = () =>
-    events
+    app.events
       .filter((event): event is BreakerStateChangedEvent => event.type === 'breaker.state_changed')
       .map((event) => `${event.key}: ${event.from}->${event.to}`);
 
-  beforeEach(async () => {
-    ctx = await createToolApp([FlakyTools]);
-    tools = ctx.moduleRef.get(FlakyTools);
-    breakers = ctx.moduleRef.get(ToolCircuitBreakers);
-    events = [];
-    ctx.executor.events$.subscribe((event) => events.push(event));
-  });
-  afterEach(async () => {
-    await ctx.close();
-    expect(ctx.clock.pendingTimers).toBe(0);
+  beforeEach(() => {
+    breakers = app.ctx.moduleRef.get(ToolCircuitBreakers);
   });
 
   it('dead upstream: opens after the threshold, fails fast without the tool, a half-open probe closes it', async () => {
     await callTimes(4, 'unavailable');
     expect(breakers.find('upstream')?.state).toBe('open');
-    expect(tools.of('upstream')).toHaveLength(4);
+    expect(app.tools.of('upstream')).toHaveLength(4);
 
-    await ctx.clock.advanceBy(4_000);
-    tools.steps = ['ok'];
+    await app.ctx.clock.advanceBy(4_000);
+    app.tools.steps = ['ok'];
     const fastFail = (await call('upstream')) as ToolFailure;
-    expect(fastFail).toMatchObject({ errorType: 'circuit_open', retryAfterMs: 6_000, recoverable: true, retryCount: 0 });
-    expect(tools.of('upstream')).toHaveLength(4);
+    expect(fastFail).toMatchObject({
+      errorType: 'circuit_open',
+      retryAfterMs: 6_000,
+      recoverable: true,
+      retryCount: 0,
+    });
+    expect(app.tools.of('upstream')).toHaveLength(4);
 
-    await ctx.clock.advanceBy(6_000);
+    await app.ctx.clock.advanceBy(6_000);
     expect(breakers.find('upstream')?.state).toBe('half_open');
     expect(await call('upstream')).toMatchObject({ success: true });
     expect(breakers.states()).toEqual([{ key: 'upstream', tool: 'upstream', state: 'closed' }]);
-    expect(transitions()).toEqual(['upstream: closed->open', 'upstream: open->half_open', 'upstream: half_open->closed']);
-    expect(events.find((event) => event.type === 'breaker.state_changed')).toEqual({
+    expect(transitions()).toEqual([
+      'upstream: closed->open',
+      'upstream: open->half_open',
+      'upstream: half_open->closed',
+    ]);
+    expect(app.events.find((event) => event.type === 'breaker.state_changed')).toEqual({
       type: 'breaker.state_changed',
       at: 0,
       tool: 'upstream',
@@ -62,7 +61,7 @@ describe('circuit breakers through ToolExecutor', () => {
 
   it('reopens when the half-open probe fails', async () => {
     await callTimes(4, 'unavailable');
-    await ctx.clock.advanceBy(10_000);
+    await app.ctx.clock.advanceBy(10_000);
     await callTimes(1, 'econnreset');
     expect(breakers.find('upstream')?.state).toBe('open');
     expect(transitions().at(-1)).toBe('upstream: half_open->open');
@@ -79,12 +78,15 @@ describe('circuit breakers through ToolExecutor', () => {
     ]);
   });
 
-  it.each<Step>(['invalid', 'not_found'])('counts %s as neutral: it never opens the breaker', async (step) => {
-    await callTimes(20, step);
-    expect(breakers.find('upstream')?.state).toBe('closed');
-    expect(breakers.find('upstream')?.stats()).toEqual({ successes: 0, failures: 0 });
-    expect(tools.of('upstream')).toHaveLength(20);
-  });
+  it.each<Step>(['invalid', 'not_found'])(
+    'counts %s as neutral: it never opens the breaker',
+    async (step) => {
+      await callTimes(20, step);
+      expect(breakers.find('upstream')?.state).toBe('closed');
+      expect(breakers.find('upstream')?.stats()).toEqual({ successes: 0, failures: 0 });
+      expect(app.tools.of('upstream')).toHaveLength(20);
+    },
+  );
 
   it('counts bugs in the tool (internal) as failures', async () => {
     await callTimes(4, 'bug');
@@ -92,18 +94,25 @@ describe('circuit breakers through ToolExecutor', () => {
   });
 
   it('opens, isolates and closes a breaker by hand, even before its first call', async () => {
-    await expect(breakers.open('upstream')).resolves.toEqual({ key: 'upstream', tool: 'upstream', state: 'open' });
-    expect(await call('upstream')).toMatchObject({ errorType: 'circuit_open', retryAfterMs: 10_000 });
+    await expect(breakers.open('upstream')).resolves.toEqual({
+      key: 'upstream',
+      tool: 'upstream',
+      state: 'open',
+    });
+    expect(await call('upstream')).toMatchObject({
+      errorType: 'circuit_open',
+      retryAfterMs: 10_000,
+    });
 
     await breakers.isolate('upstream');
-    await ctx.clock.advanceBy(60_000);
+    await app.ctx.clock.advanceBy(60_000);
     const isolated = (await call('upstream')) as ToolFailure;
     expect(isolated.errorType).toBe('circuit_open');
     expect(isolated.retryAfterMs).toBeUndefined();
 
     await breakers.close('upstream');
     expect(await call('upstream')).toMatchObject({ success: true });
-    expect(tools.of('upstream')).toHaveLength(1);
+    expect(app.tools.of('upstream')).toHaveLength(1);
     await breakers.isolate('tenanted:acme');
     expect(await call('tenanted', { tenant: 'acme' })).toMatchObject({ errorType: 'circuit_open' });
     expect(transitions()).toEqual([
@@ -116,6 +125,8 @@ describe('circuit breakers through ToolExecutor', () => {
 
   it('refuses to control a breaker no tool has', async () => {
     await expect(breakers.open('nope')).rejects.toThrow('no tool "nope" with a breaker');
-    await expect(breakers.open('idempotent')).rejects.toThrow('no tool "idempotent" with a breaker');
+    await expect(breakers.open('idempotent')).rejects.toThrow(
+      'no tool "idempotent" with a breaker',
+    );
   });
 });

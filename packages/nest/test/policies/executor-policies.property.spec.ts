@@ -5,10 +5,20 @@ import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';
 import { FlakyTools, type Step } from './fixtures/flaky.tools.js';
 
-const transient: Step[] = ['econnreset', 'unavailable', 'rate_limited', { retryAfter: '1' }, { retryAfter: '120' }];
+const transient: Step[] = [
+  'econnreset',
+  'unavailable',
+  'rate_limited',
+  { retryAfter: '1' },
+  { retryAfter: '120' },
+];
 const permanent: Step[] = ['invalid', 'not_found', 'bug'];
 const retried = new Set(['idempotent', 'retryable', 'guarded']);
-const step = fc.oneof(fc.constantFrom(...transient), fc.constantFrom(...permanent), fc.constant<Step>('ok'));
+const step = fc.oneof(
+  fc.constantFrom(...transient),
+  fc.constantFrom(...permanent),
+  fc.constant<Step>('ok'),
+);
 
 describe('ToolExecutor policies (property)', () => {
   let ctx: Awaited<ReturnType<typeof createToolApp>>;
@@ -38,7 +48,10 @@ describe('ToolExecutor policies (property)', () => {
           events.length = 0;
           const callId = `call_${++id}`;
           const retry = maxRetries === undefined ? {} : { retry: { maxRetries } };
-          const outcome = await settle(ctx.clock, ctx.executor.execute({ id: callId, name, arguments: {} }, retry));
+          const outcome = await settle(
+            ctx.clock,
+            ctx.executor.execute({ id: callId, name, arguments: {} }, retry),
+          );
 
           const attempts = tools.invocations.length;
           const retryMax = outcome.success ? undefined : outcome.retryMax;
@@ -54,7 +67,9 @@ describe('ToolExecutor policies (property)', () => {
           expect(events.filter((event) => event.type === 'call.started')).toHaveLength(1);
           const failedAttempts = events.filter((event) => event.type === 'attempt.failed').length;
           if (retried.has(name)) expect(failedAttempts).toBe(attempts - (outcome.success ? 1 : 0));
-          expect(events.filter((event) => event.type === 'retry.scheduled')).toHaveLength(Math.max(0, attempts - 1));
+          expect(events.filter((event) => event.type === 'retry.scheduled')).toHaveLength(
+            Math.max(0, attempts - 1),
+          );
         },
       ),
       { numRuns: 300 },

@@ -17,7 +17,9 @@ async function app(policyOrder?: readonly ToolPolicyName[]) {
 describe('policyOrder', () => {
   it('by default runs Retry(CircuitBreaker(Timeout(Bulkhead(tool)))): every attempt counts in the breaker', async () => {
     const ctx = await app();
-    expect(await ctx.call(['unavailable', 'unavailable', 'unavailable', 'unavailable'])).toMatchObject({
+    expect(
+      await ctx.call(['unavailable', 'unavailable', 'unavailable', 'unavailable']),
+    ).toMatchObject({
       errorType: 'upstream_unavailable',
       retryCount: 3,
     });
@@ -27,11 +29,16 @@ describe('policyOrder', () => {
 
   it('with the breaker outermost, one call counts once however many attempts it took', async () => {
     const ctx = await app(['breaker', 'retry', 'timeout', 'bulkhead']);
-    expect(await ctx.call(['unavailable', 'unavailable', 'unavailable', 'unavailable'])).toMatchObject({
+    expect(
+      await ctx.call(['unavailable', 'unavailable', 'unavailable', 'unavailable']),
+    ).toMatchObject({
       retryCount: 3,
     });
     expect(ctx.breakers.find('guarded')?.stats()).toEqual({ successes: 0, failures: 1 });
-    expect(await ctx.call(['unavailable', 'ok'])).toMatchObject({ success: true, metadata: { attempts: 2 } });
+    expect(await ctx.call(['unavailable', 'ok'])).toMatchObject({
+      success: true,
+      metadata: { attempts: 2 },
+    });
     expect(ctx.breakers.find('guarded')?.stats()).toEqual({ successes: 1, failures: 1 });
     await ctx.close();
   });
@@ -39,7 +46,11 @@ describe('policyOrder', () => {
   it('with the timeout outermost, the limit covers all attempts and ends the retry loop with it', async () => {
     const ctx = await app(['timeout', 'retry', 'breaker', 'bulkhead']);
     const outcome = await ctx.call(['econnreset', 'econnreset', 'econnreset', 'econnreset']);
-    expect(outcome).toMatchObject({ errorType: 'timeout', retryCount: 2, metadata: { durationMs: 250 } });
+    expect(outcome).toMatchObject({
+      errorType: 'timeout',
+      retryCount: 2,
+      metadata: { durationMs: 250 },
+    });
     expect(ctx.tools.of('guarded').map((invocation) => invocation.at)).toEqual([0, 100, 200]);
     await ctx.clock.advanceBy(1_000);
     expect(ctx.tools.of('guarded')).toHaveLength(3);
@@ -53,7 +64,10 @@ describe('policyOrder', () => {
       ['bulkhead', 'retry', 'breaker', 'timeout'],
     ] as const) {
       const ctx = await app(order);
-      expect(await ctx.call(['hang', 'ok'])).toMatchObject({ success: true, metadata: { attempts: 2 } });
+      expect(await ctx.call(['hang', 'ok'])).toMatchObject({
+        success: true,
+        metadata: { attempts: 2 },
+      });
       const [first, second] = ctx.tools.of('guarded').map((invocation) => invocation.at);
       expect([first, second]).toEqual([0, 350]);
       await ctx.close();
