@@ -2,15 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { InvalidInputError } from '../errors/invalid-input.error.js';
 import { LimitExceededError } from '../errors/limit-exceeded.error.js';
 import { parseToolArguments } from './parse-tool-arguments.js';
-
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
+import { thrownBy } from '../testing/thrown-by.test.js';
 
 describe('parseToolArguments', () => {
   it.each([null, undefined, '', '   ', 'null'])('reads %j as no arguments', (raw) => {

@@ -13,6 +13,7 @@ import { assertSerializableOutput } from '../results/assert-serializable-output.
 import { createToolFailure } from '../results/create-tool-failure.js';
 import type { ToolFailure } from '../results/tool-outcome.js';
 import { renderFailureText } from './render-failure-text.js';
+import { thrownBy } from '../testing/thrown-by.test.js';
 
 const TOOLS = [
   'get_weather',
@@ -22,15 +23,6 @@ const TOOLS = [
   'read_file',
   'create_issue',
 ];
-
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 function httpError(status: number, message: string, headers: Record<string, string> = {}): Error {
   return Object.assign(new Error(message), {
