@@ -14,6 +14,7 @@ export {
 } from './toolshield.constants.js';
 export { ToolRegistry } from './registry/tool.registry.js';
 export type { RegisteredTool } from './registry/registered-tool.interface.js';
+export type { ToolLane } from './discovery/tool-invoker.factory.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';

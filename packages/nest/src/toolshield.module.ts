@@ -5,6 +5,7 @@ import { AgentRunnerFactory } from './agent/agent-runner.factory.js';
 import { ledgerStoreProvider } from './agent/ledger-store.provider.js';
 import { ToolBatchRunner } from './agent/tool-batch-runner.service.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
+import { ToolInvokerFactory } from './discovery/tool-invoker.factory.js';
 import { ToolPipeline } from './discovery/tool-pipeline.js';
 import { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 import { ToolEventBus } from './execution/tool-event-bus.js';
@@ -69,6 +70,7 @@ const randomProvider: Provider = {
     BulkheadLayer,
     ToolCircuitBreakers,
     ToolPipeline,
+    ToolInvokerFactory,
     ToolExplorer,
     ToolExecutor,
     ToolValidationPipe,

@@ -5,6 +5,7 @@ import { BulkheadLayer } from '../policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from '../policies/layers/circuit-breaker.layer.js';
 import { RetryLayer } from '../policies/layers/retry.layer.js';
 import { TimeoutLayer } from '../policies/layers/timeout.layer.js';
+import { chainPolicyLayers, type PolicyChain } from '../policies/layers/policy-chain.js';
 import type { ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
@@ -49,12 +50,21 @@ export class ToolPipeline {
     this.innermost.push(interceptor);
   }
 
-  /** The interceptors of a tool with these policies, outermost first. */
-  interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
-    const layers = this.order
-      .filter((name) => isActive(name, policies))
-      .map((name) => this.byPolicy[name]);
-    return [new ToolPolicyInterceptor(layers), ...this.innermost];
+  /** Whether another module put interceptors between the policies and the method. */
+  get hasInnermost(): boolean {
+    return this.innermost.length > 0;
+  }
+
+  /** The layers of a tool with these policies, in the configured order, stacked. */
+  policyChainFor(policies: ToolPolicies): PolicyChain {
+    return chainPolicyLayers(
+      this.order.filter((name) => isActive(name, policies)).map((name) => this.byPolicy[name]),
+    );
+  }
+
+  /** The interceptors of a tool with this policy chain, outermost first. */
+  interceptorsFor(policies: PolicyChain): NestInterceptor[] {
+    return [new ToolPolicyInterceptor(policies), ...this.innermost];
   }
 }
 

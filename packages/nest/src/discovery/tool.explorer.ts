@@ -1,29 +1,21 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
-import type { RetryOptions, ToolCallContext, ToolDefinition } from '@toolshield/core';
-import { ToolFailureFilter } from '../filters/tool-failure.filter.js';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { RetryOptions, ToolDefinition } from '@toolshield/core';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { resolveToolPolicies } from '../policies/tool-policies.js';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
-import {
-  RETRYABLE_METADATA,
-  TOOL_CONTEXT_TYPE,
-  TOOLSHIELD_RANDOM,
-  ToolParamtype,
-} from '../toolshield.constants.js';
+import { RETRYABLE_METADATA, TOOLSHIELD_RANDOM, ToolParamtype } from '../toolshield.constants.js';
 import {
   INVALID_TOOL_NAME,
   MISSING_TOOL_DESCRIPTION,
   REQUEST_SCOPED_TOOL,
 } from '../toolshield.messages.js';
 import { providerMethods, toolOptionsOf } from './provider-methods.js';
-import { createToolHandler } from './tool-handler.factory.js';
-import { ToolParamsFactory } from './tool-params.factory.js';
-import { ToolPipeline } from './tool-pipeline.js';
+import { ToolInvokerFactory } from './tool-invoker.factory.js';
 
 type ProviderWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 type Method = (...args: unknown[]) => unknown;
@@ -31,24 +23,21 @@ type Method = (...args: unknown[]) => unknown;
 const PORTABLE_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Finds every `@Tool()` method at bootstrap, checks it, builds its Nest pipeline once with
- * `ExternalContextCreator` (context type `'tool'`) and registers it.
+ * Finds every `@Tool()` method at bootstrap, checks it, builds its invoker once (see
+ * {@link ToolInvokerFactory}) and registers it.
  *
  * @internal
  */
 @Injectable()
 export class ToolExplorer implements OnApplicationBootstrap {
   private readonly logger = new Logger('ToolShield');
-  private readonly paramsFactory = new ToolParamsFactory();
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
-    private readonly contextCreator: ExternalContextCreator,
     private readonly registry: ToolRegistry,
-    private readonly pipeline: ToolPipeline,
-    private readonly failureFilter: ToolFailureFilter,
+    private readonly invokers: ToolInvokerFactory,
     @InjectToolShieldOptions() private readonly moduleOptions: ToolShieldModuleOptions,
     @Inject(TOOLSHIELD_RANDOM) private readonly random: () => number,
   ) {}
@@ -88,29 +77,14 @@ export class ToolExplorer implements OnApplicationBootstrap {
       this.moduleOptions.defaults,
       this.random,
     );
-    const handler = createToolHandler(
-      method,
-      instance.constructor,
-      this.pipeline.interceptorsFor(policies),
-      this.failureFilter,
-    );
-    const invoke = this.contextCreator.create(
-      instance,
-      handler,
-      methodName,
-      ROUTE_ARGS_METADATA,
-      this.paramsFactory,
-      undefined,
-      undefined,
-      undefined,
-      TOOL_CONTEXT_TYPE,
-    ) as (args: unknown, call: ToolCallContext) => Promise<unknown>;
+    const { lane, invoke } = this.invokers.create(instance, methodName, method, policies);
 
     this.registry.register({
       name,
       source,
       options,
       policies,
+      lane,
       invoke,
       definition: this.definition(name, options, instance, methodName, schemas),
     });

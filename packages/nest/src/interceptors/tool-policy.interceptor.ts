@@ -2,7 +2,7 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import { from, type Observable } from 'rxjs';
 import { toolCallState, type MutableToolCallContext } from '../execution/tool-call-state.js';
 import { runInner } from '../policies/observable-promise.js';
-import type { InnerRun, ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
+import type { PolicyChain } from '../policies/layers/policy-chain.js';
 
 /**
  * Applies one tool's policies, outermost first (by default Retry(CircuitBreaker(Timeout(
@@ -13,16 +13,12 @@ import type { InnerRun, ToolPolicyLayer } from '../policies/layers/tool-policy-l
  * @internal
  */
 export class ToolPolicyInterceptor implements NestInterceptor {
-  constructor(private readonly layers: readonly ToolPolicyLayer[]) {}
+  constructor(private readonly policies: PolicyChain) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = context.getArgByIndex<MutableToolCallContext>(1);
     const state = toolCallState(call);
     if (!state) return next.handle();
-    const run = this.layers.reduceRight<InnerRun>(
-      (inner, layer) => () => layer.run(inner, call, state),
-      () => runInner(() => next.handle()),
-    );
-    return from(run());
+    return from(this.policies(() => runInner(() => next.handle()), call, state));
   }
 }

@@ -1,5 +1,6 @@
 import type { ToolCallContext, ToolDefinition } from '@toolshield/core';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
+import type { ToolLane } from '../discovery/tool-invoker.factory.js';
 import type { ToolPolicies } from '../policies/tool-policies.js';
 
 /**
@@ -16,6 +17,15 @@ export interface RegisteredTool {
   readonly policies: ToolPolicies;
   /** `ClassName.methodName`, for messages. */
   readonly source: string;
-  /** Runs guards, interceptors, pipes, the method and filters; resolves to the method's value or a failure envelope. */
+  /**
+   * `'direct'` when nothing but toolshield's policies, validation and failure mapping run
+   * around the method; `'nest'` when your guards, interceptors, pipes or filters (or another
+   * module's innermost interceptors) make the call go through Nest's pipeline.
+   */
+  readonly lane: ToolLane;
+  /**
+   * Runs the call through its lane: resolves to the method's value or a failure envelope, or
+   * rejects with what the direct lane's method threw (the executor maps it the same way).
+   */
   readonly invoke: (args: unknown, call: ToolCallContext) => Promise<unknown>;
 }
