@@ -70,16 +70,17 @@ export function parseToolArguments(
 }
 
 function parseJsonText(text: string, maxBytes: number): unknown {
-  const bytes = Buffer.byteLength(text, 'utf8');
+  // A UTF-16 code unit takes at most 3 bytes of UTF-8: short texts need no byte count.
+  const bytes = text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(text, 'utf8');
   if (bytes > maxBytes) {
     throw new LimitExceededError(`Arguments are ${bytes} bytes, over the ${maxBytes}-byte limit.`, {
       metadata: { bytes, maxBytes },
     });
   }
-  if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
+    if (text.trim() === '') return undefined;
     throw malformedJson(text, error);
   }
 }

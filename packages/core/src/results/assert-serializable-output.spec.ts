@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { InvalidOutputError } from '../errors/invalid-output.error.js';
 import { assertSerializableOutput } from './assert-serializable-output.js';
 
@@ -68,5 +69,46 @@ describe('assertSerializableOutput', () => {
       },
     });
     expect(() => assertSerializableOutput(hostile)).toThrow('an unreadable value at output');
+  });
+
+  it('accepts every JSON value, however nested', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
+        expect(() => assertSerializableOutput(value)).not.toThrow();
+      }),
+    );
+  });
+
+  it('gives the same verdict on the quick pass as on the full walk', () => {
+    // A class instance at the root skips the quick pass, so the full walk judges everything.
+    class Box {
+      constructor(readonly inner: unknown) {}
+    }
+    const accepted = (value: unknown): boolean => {
+      try {
+        assertSerializableOutput(value);
+        return true;
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidOutputError);
+        return false;
+      }
+    };
+    const values = fc.anything({
+      maxDepth: 4,
+      withBigInt: true,
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withNullPrototype: true,
+      withObjectString: true,
+    });
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(accepted(value)).toBe(accepted(new Box(value)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -28,11 +28,57 @@ const OPAQUE: readonly (abstract new (...args: never[]) => object)[] = [
  * @publicApi
  */
 export function assertSerializableOutput(output: unknown): void {
-  if (output === undefined) return;
+  if (output === undefined || isPlainJson(output)) return;
   const problem = findProblem(output, 'output', new Set(), 0, false);
   if (problem !== undefined) {
     throw new InvalidOutputError(`Tool output cannot be sent as JSON: ${problem}.`);
   }
+}
+
+/**
+ * The quick pass, which most outputs take: true when `value` holds only JSON primitives,
+ * plain objects and arrays, with no cycle and within the depth limit. It builds no paths;
+ * anything else (class instances, `toJSON`, holes, getters that throw) is left to the full
+ * walk, which accepts or words the problem.
+ */
+function isPlainJson(value: unknown): boolean {
+  try {
+    return plainJson(value, [], false);
+  } catch {
+    return false;
+  }
+}
+
+function plainJson(value: unknown, ancestors: object[], inArray: boolean): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'undefined':
+      return !inArray;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (ancestors.length >= MAX_DEPTH || ancestors.includes(value)) return false;
+  ancestors.push(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (!plainJson(value[i], ancestors, true)) return false;
+    }
+  } else {
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    for (const key of Object.keys(value)) {
+      if (!plainJson((value as Record<string, unknown>)[key], ancestors, false)) return false;
+    }
+  }
+  ancestors.pop();
+  return true;
 }
 
 function findProblem(

@@ -4,7 +4,7 @@ import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 
 /**
  * The mutable side of one call, shared by the executor, the policy interceptors and the
- * failure filter. The tool sees only the {@link ToolCallContext} it is keyed by.
+ * failure filter. The tool sees only the {@link ToolCallContext} that carries it.
  *
  * @internal
  */
@@ -33,23 +33,57 @@ export interface MutableToolCallContext extends ToolCallContext {
   signal: AbortSignal;
 }
 
-const states = new WeakMap<ToolCallContext, ToolCallState>();
+/**
+ * The context a tool receives. Its state rides along in a private field, which is cheaper on
+ * every call than a side table and invisible to the tool (and to `JSON.stringify`).
+ */
+class CallContext implements MutableToolCallContext {
+  attempt = 1;
+  readonly #state: ToolCallState;
+
+  constructor(
+    readonly callId: string,
+    readonly toolName: string,
+    readonly metadata: Readonly<Record<string, unknown>>,
+    public signal: AbortSignal,
+    state: ToolCallState,
+  ) {
+    this.#state = state;
+  }
+
+  static stateOf(context: unknown): ToolCallState | undefined {
+    return context instanceof CallContext ? context.#state : undefined;
+  }
+}
 
 /** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
   identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
   init: Omit<ToolCallState, 'signal'>,
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
+  // Spelled out rather than spread: this runs on every call, and literals of a fixed shape
+  // are cheaper to build and to read than spread copies.
   const signal = init.callerSignal;
-  const call: MutableToolCallContext = { ...identity, attempt: 1, signal };
-  const state: ToolCallState = { ...init, signal };
-  states.set(call, state);
+  const state: ToolCallState = {
+    tool: init.tool,
+    startedAt: init.startedAt,
+    callerSignal: signal,
+    policies: init.policies,
+    args: init.args,
+    retryMax: init.retryMax,
+    signal,
+  };
+  const call = new CallContext(
+    identity.callId,
+    identity.toolName,
+    identity.metadata,
+    signal,
+    state,
+  );
   return { call, state };
 }
 
 /** The state of the call `context` belongs to, or undefined for contexts we did not create. @internal */
 export function toolCallState(context: unknown): ToolCallState | undefined {
-  return typeof context === 'object' && context !== null
-    ? states.get(context as ToolCallContext)
-    : undefined;
+  return CallContext.stateOf(context);
 }

@@ -11,10 +11,15 @@ import {
 } from './circuit-breaker-options.js';
 import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
 
-/** How one call ended, as the breaker counts it. */
-interface Verdict {
-  readonly failed: boolean;
-  readonly error?: unknown;
+/**
+ * The part of opossum's `Status` (its rolling window of buckets) used here. `increment` is
+ * what an opossum breaker calls on its own `fire`, `success` and `failure` events, and
+ * `shutdown` what it calls when it shuts down; the published typings leave both out.
+ */
+interface RollingWindow {
+  readonly stats: CircuitBreaker.Stats;
+  increment(property: 'fires' | 'successes' | 'failures', latencyMs?: number): void;
+  shutdown(): void;
 }
 
 /** @publicApi */
@@ -48,26 +53,27 @@ export interface CircuitBreakerStats {
  * half-open with every trial slot taken, calls fail fast with `CircuitOpenError`
  * (`retryAfterMs` = time until half-open, when known) and the tool is not invoked.
  *
- * How opossum is used: opossum supplies the rolling window. Each call runs outside opossum,
- * timed on our clock, and its verdict is then fed through the opossum breaker's public
- * `fire()` (a success, or a failure carrying the error), so opossum's `Status` buckets, its
- * events and add-ons such as opossum-prometheus see every counted call. Opossum's own state
- * machine is kept closed (its threshold is set to 100 %, which a percentage cannot exceed),
- * because its transitions run on real `setTimeout`s (the reset timer, started on every
- * `open`) and it allows a single half-open probe (opossum #613). So the decisions are ours,
- * from opossum's stats, and every time-dependent step runs on the injected clock:
+ * How opossum is used: opossum supplies the rolling window, its `Status` (made with
+ * `CircuitBreaker.newStatus`), and the decisions are ours, from that window's counts. Each
+ * call runs outside opossum, timed on our clock, and is then counted in the window the way
+ * an opossum breaker counts a call it fired (`fires`, plus `successes` or `failures` with
+ * the latency). Opossum's own state machine is not used: its transitions run on real
+ * `setTimeout`s (the reset timer, started on every `open`) and it allows a single half-open
+ * probe (opossum #613); firing through it also costs about a microsecond a call, most of
+ * this breaker's overhead in the first version. So every time-dependent step runs on the
+ * injected clock:
  *
- * - opossum's `timeout` is off (the Timeout policy cancels attempts), `enableSnapshots` is
- *   off, percentiles are off, and bucket rotation comes from a {@link BucketRotation}
- *   (`rotateBucketController`) shared by many breakers and caught up from clock time;
+ * - snapshots and percentiles are off, and bucket rotation comes from a
+ *   {@link BucketRotation} (`rotateBucketController`) shared by many breakers and caught up
+ *   from clock time;
  * - the only timer is the open → half-open one, set on the clock while the breaker is open;
- * - neutral errors (`isNeutral`) are never fed to opossum, so they count neither as failure
- *   nor as success (opossum's `errorFilter` would count them as successes);
- * - a success slower than `slowCallDurationMs` (clock time) is fed as a failure;
- * - entering `closed` starts a fresh opossum window, so old failures cannot re-open it.
+ * - neutral errors (`isNeutral`) are not counted, neither as failure nor as success
+ *   (opossum's `errorFilter` would count them as successes);
+ * - a success slower than `slowCallDurationMs` (clock time) is counted as a failure;
+ * - entering `closed` starts a fresh window, so old failures cannot re-open it.
  *
- * `dispose()` cancels the timer and shuts the opossum breaker down, which removes its
- * rotation listener: nothing is left running.
+ * `dispose()` cancels the timer and shuts the window down, which removes its rotation
+ * listener: nothing is left running.
  *
  * @publicApi
  */
@@ -78,7 +84,7 @@ export class ToolCircuitBreaker {
   private readonly clock: Clock;
   private readonly rotation: BucketRotation;
   private readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
-  private window: CircuitBreaker<[Verdict], void>;
+  private window: RollingWindow;
   private current: CircuitState = 'closed';
   /** Bumped on every transition: outcomes of calls admitted in an earlier period are not counted. */
   private epoch = 0;
@@ -118,28 +124,20 @@ export class ToolCircuitBreaker {
    */
   async execute<T>(fn: () => Promise<T>): Promise<T> {
     const epoch = this.admit();
-    const start = this.clock.now();
+    // Without a slow-call threshold nothing reads the duration: skip the two clock reads.
+    const timed = this.options.slowCallDurationMs !== Number.POSITIVE_INFINITY;
+    const start = timed ? this.clock.now() : 0;
     let value: T;
     try {
       value = await fn();
     } catch (error) {
-      if (!this.options.isNeutral(error)) await this.record(epoch, { failed: true, error });
+      if (!this.options.isNeutral(error))
+        this.record(epoch, true, timed ? this.clock.now() - start : 0);
       else this.releaseTrial(epoch);
       throw error;
     }
-    const durationMs = this.clock.now() - start;
-    const slow = durationMs >= this.options.slowCallDurationMs;
-    await this.record(
-      epoch,
-      slow
-        ? {
-            failed: true,
-            error: new Error(
-              `Slow call: ${durationMs} ms >= ${this.options.slowCallDurationMs} ms`,
-            ),
-          }
-        : { failed: false },
-    );
+    const durationMs = timed ? this.clock.now() - start : 0;
+    this.record(epoch, durationMs >= this.options.slowCallDurationMs, durationMs);
     return value;
   }
 
@@ -195,7 +193,7 @@ export class ToolCircuitBreaker {
     }
   }
 
-  /** Stops the breaker: cancels its timer and shuts its opossum window down. Later calls fail fast. */
+  /** Stops the breaker: cancels its timer and shuts its window down. Later calls fail fast. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -232,17 +230,17 @@ export class ToolCircuitBreaker {
     }
   }
 
-  private async record(epoch: number, verdict: Verdict): Promise<void> {
+  private record(epoch: number, failed: boolean, durationMs: number): void {
     if (epoch !== this.epoch) return;
     if (this.current === 'half_open') {
-      if (verdict.failed) this.transition('open');
+      if (failed) this.transition('open');
       else if (++this.trialsSucceeded >= this.options.halfOpenMaxCalls) this.transition('closed');
       return;
     }
     this.rotation.catchUp();
-    await this.window.fire(verdict).catch(() => undefined);
-    // A transition while opossum counted (epoch bumped) replaced the window this call belonged to.
-    if (verdict.failed && epoch === this.epoch && this.thresholdExceeded()) this.transition('open');
+    this.window.increment('fires');
+    this.window.increment(failed ? 'failures' : 'successes', durationMs);
+    if (failed && this.thresholdExceeded()) this.transition('open');
   }
 
   private releaseTrial(epoch: number): void {
@@ -293,27 +291,15 @@ export class ToolCircuitBreaker {
     }
   }
 
-  private createWindow(initial?: CircuitBreakerStats): CircuitBreaker<[Verdict], void> {
-    const statusOptions = {
+  private createWindow(initial?: CircuitBreakerStats): RollingWindow {
+    return CircuitBreaker.newStatus({
       rollingCountTimeout: this.options.rollingWindowMs,
       rollingCountBuckets: this.options.rollingBuckets,
       rollingPercentilesEnabled: false,
       enableSnapshots: false,
       rotateBucketController: this.rotation.controller,
-    };
-    return new CircuitBreaker<[Verdict], void>(
-      (verdict) => (verdict.failed ? Promise.reject(verdict.error) : Promise.resolve()),
-      {
-        ...statusOptions,
-        name: this.key,
-        timeout: false,
-        errorThresholdPercentage: 100,
-        status:
-          initial === undefined
-            ? undefined
-            : CircuitBreaker.newStatus({ ...statusOptions, stats: initialStats(initial) }),
-      },
-    );
+      stats: initial === undefined ? undefined : initialStats(initial),
+    }) as unknown as RollingWindow;
   }
 
   private openError(message: string, retryAfterMs: number | undefined): CircuitOpenError {
