@@ -44,6 +44,7 @@ export async function retry<T>(
     let info: RetryInfo;
     try {
       const result = await fn(attempt);
+      if (policy.retryOnResult === undefined) return result;
       const decision = decideRetryOnResult(
         result,
         { attempt, elapsedMs: clock.now() - start, previousDelayMs },
