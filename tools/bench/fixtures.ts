@@ -13,6 +13,7 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { ToolCallContext } from '@toolshield/core';
 import { Tool, ToolArgs, ToolCall, ToolShieldModule } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
@@ -86,6 +87,16 @@ export class FloorTools {
 
 @Module({ imports: [ToolShieldModule.forRoot({})], providers: [BenchTools, BareTools, FloorTools] })
 export class BenchModule {}
+
+/**
+ * The same tools in an application with one global pass-through interceptor of its own, which
+ * puts every tool on the Nest lane (ADR 0002): what a tool costs when enhancers run around it.
+ */
+@Module({
+  imports: [ToolShieldModule.forRoot({})],
+  providers: [BenchTools, { provide: APP_INTERCEPTOR, useClass: PassThroughInterceptor }],
+})
+export class NestLaneBenchModule {}
 
 const TOOLS_PER_CLASS = 100;
 

@@ -13,7 +13,7 @@ import { ExternalContextCreator, NestFactory, type ParamsFactory } from '@nestjs
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { ToolCallContext, ToolCallRequest, ToolOutcome } from '@toolshield/core';
-import { ToolExecutor } from '@toolshield/nest';
+import { ToolExecutor, ToolRegistry, type ToolLane } from '@toolshield/nest';
 import {
   ConsecutiveBreaker,
   ExponentialBackoff,
@@ -31,6 +31,7 @@ import {
   BenchModule,
   BenchTools,
   FloorTools,
+  NestLaneBenchModule,
   manyToolsModule,
   type LookupArgs,
 } from './fixtures.js';
@@ -86,6 +87,12 @@ function request(name: string, args: unknown): ToolCallRequest {
   return { id: 'call_bench', name, arguments: args } as ToolCallRequest;
 }
 
+/** Fails the benchmark if a tool does not run on the lane its row says. */
+function expectLane(app: INestApplicationContext, tool: string, lane: ToolLane): void {
+  const actual = app.get(ToolRegistry).get(tool)?.lane;
+  if (actual !== lane) throw new Error(`${tool} runs on the ${actual} lane, not ${lane}`);
+}
+
 /** Fails the benchmark if a toolshield row is not on the success path. */
 function succeeded(outcome: ToolOutcome): ToolOutcome {
   if (!outcome.success) throw new Error(`Benchmark call failed: ${JSON.stringify(outcome)}`);
@@ -100,6 +107,16 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
   closers.push(() => app.close());
   const executor = app.get(ToolExecutor);
   const tools = app.get(BenchTools);
+  expectLane(app, 'lookup', 'direct');
+
+  // c on the Nest lane: the same tool where the application has a global interceptor.
+  const nestLaneApp = await NestFactory.createApplicationContext(NestLaneBenchModule, {
+    logger: false,
+  });
+  await nestLaneApp.init();
+  closers.push(() => nestLaneApp.close());
+  expectLane(nestLaneApp, 'lookup', 'nest');
+  const nestLaneExecutor = nestLaneApp.get(ToolExecutor);
   const args: LookupArgs = { city: 'Paris' };
   const json = JSON.stringify(args);
   const call = {
@@ -205,6 +222,12 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
       id: 'ts-idem',
       label: 'c. toolshield execute, idempotent (retry+breaker+timeout), JSON args',
       once: () => executor.execute(request('lookup_idempotent', json)),
+    },
+    {
+      id: 'ts-nest-lane',
+      label:
+        'c. toolshield execute on the Nest lane (app has a global pass-through interceptor), default policies, JSON args',
+      once: () => nestLaneExecutor.execute(request('lookup', json)),
     },
     { id: 'opossum', label: 'd. opossum fire (defaults)', once: () => opossum.fire(args) },
     {
