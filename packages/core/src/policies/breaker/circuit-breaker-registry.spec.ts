@@ -48,6 +48,10 @@ describe('CircuitBreakerRegistry', () => {
     await second.execute(down).catch(() => undefined);
     expect(second.state).toBe('open');
     expect(clock.pendingTimers).toBe(1);
+    // Every close starts a fresh window; the old one stops listening to the rotation.
+    for (let i = 0; i < 5; i++) second.close();
+    expect(rotation.listeners).toBe(1_000);
+    second.open();
     registry.dispose();
     expect(clock.pendingTimers).toBe(0);
     expect(rotation.listeners).toBe(0);
