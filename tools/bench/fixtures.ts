@@ -16,6 +16,7 @@ import {
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { ToolCallContext } from '@toolshield/core';
 import { Tool, ToolArgs, ToolCall, ToolShieldModule } from '@toolshield/nest';
+import { ToolShieldTelemetryModule } from '@toolshield/nest/telemetry';
 import { IsString, Length } from 'class-validator';
 import type { Observable } from 'rxjs';
 
@@ -129,3 +130,13 @@ export function manyToolsModule(count: number): DynamicModule {
   }
   return { module: class ManyToolsModule {}, imports: [ToolShieldModule.forRoot({})], providers };
 }
+
+/**
+ * The same tools with the telemetry module imported and no OpenTelemetry SDK registered: the
+ * row that shows what telemetry costs when nothing records it.
+ */
+@Module({
+  imports: [ToolShieldModule.forRoot({ isGlobal: true }), ToolShieldTelemetryModule.forRoot()],
+  providers: [BenchTools],
+})
+export class TelemetryBenchModule {}

@@ -14,6 +14,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { ToolCallContext, ToolCallRequest, ToolOutcome } from '@toolshield/core';
 import { ToolExecutor, ToolRegistry, type ToolLane } from '@toolshield/nest';
+import { ToolShieldTelemetry } from '@toolshield/nest/telemetry';
 import {
   ConsecutiveBreaker,
   ExponentialBackoff,
@@ -32,6 +33,7 @@ import {
   BenchTools,
   FloorTools,
   NestLaneBenchModule,
+  TelemetryBenchModule,
   manyToolsModule,
   type LookupArgs,
 } from './fixtures.js';
@@ -117,6 +119,16 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
   closers.push(() => nestLaneApp.close());
   expectLane(nestLaneApp, 'lookup', 'nest');
   const nestLaneExecutor = nestLaneApp.get(ToolExecutor);
+
+  // c with the telemetry module imported but no OpenTelemetry SDK registered.
+  const telemetryApp = await NestFactory.createApplicationContext(TelemetryBenchModule, {
+    logger: false,
+  });
+  await telemetryApp.init();
+  closers.push(() => telemetryApp.close());
+  if (telemetryApp.get(ToolShieldTelemetry).active)
+    throw new Error('Telemetry is recording: an OpenTelemetry SDK is registered in the bench');
+  const telemetryExecutor = telemetryApp.get(ToolExecutor);
   const args: LookupArgs = { city: 'Paris' };
   const json = JSON.stringify(args);
   const call = {
@@ -228,6 +240,12 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
       label:
         'c. toolshield execute on the Nest lane (app has a global pass-through interceptor), default policies, JSON args',
       once: () => nestLaneExecutor.execute(request('lookup', json)),
+    },
+    {
+      id: 'ts-telemetry-off',
+      label:
+        'c. toolshield execute, default policies, JSON args, telemetry module imported, no OpenTelemetry SDK',
+      once: () => telemetryExecutor.execute(request('lookup', json)),
     },
     { id: 'opossum', label: 'd. opossum fire (defaults)', once: () => opossum.fire(args) },
     {
