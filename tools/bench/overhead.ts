@@ -11,7 +11,7 @@
  */
 import { ExternalContextCreator, NestFactory, type ParamsFactory } from '@nestjs/core';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import type { INestApplicationContext } from '@nestjs/common';
+import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/common';
 import type { ToolCallContext, ToolCallRequest, ToolOutcome } from '@toolshield/core';
 import { ToolExecutor, ToolRegistry, type ToolLane } from '@toolshield/nest';
 import { ToolShieldTelemetry } from '@toolshield/nest/telemetry';
@@ -104,28 +104,25 @@ function succeeded(outcome: ToolOutcome): ToolOutcome {
 export async function runOverhead(log: (line: string) => void): Promise<OverheadReport> {
   const closers: (() => unknown)[] = [];
   const skipped: Record<string, string> = {};
-  const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
-  await app.init();
-  closers.push(() => app.close());
+  /** Starts an application context for a row, closed when the benchmark ends. */
+  const start = async (module: Type | DynamicModule): Promise<INestApplicationContext> => {
+    const started = await NestFactory.createApplicationContext(module, { logger: false });
+    await started.init();
+    closers.push(() => started.close());
+    return started;
+  };
+  const app = await start(BenchModule);
   const executor = app.get(ToolExecutor);
   const tools = app.get(BenchTools);
   expectLane(app, 'lookup', 'direct');
 
   // c on the Nest lane: the same tool where the application has a global interceptor.
-  const nestLaneApp = await NestFactory.createApplicationContext(NestLaneBenchModule, {
-    logger: false,
-  });
-  await nestLaneApp.init();
-  closers.push(() => nestLaneApp.close());
+  const nestLaneApp = await start(NestLaneBenchModule);
   expectLane(nestLaneApp, 'lookup', 'nest');
   const nestLaneExecutor = nestLaneApp.get(ToolExecutor);
 
   // c with the telemetry module imported but no OpenTelemetry SDK registered.
-  const telemetryApp = await NestFactory.createApplicationContext(TelemetryBenchModule, {
-    logger: false,
-  });
-  await telemetryApp.init();
-  closers.push(() => telemetryApp.close());
+  const telemetryApp = await start(TelemetryBenchModule);
   if (telemetryApp.get(ToolShieldTelemetry).active)
     throw new Error('Telemetry is recording: an OpenTelemetry SDK is registered in the bench');
   const telemetryExecutor = telemetryApp.get(ToolExecutor);
@@ -181,12 +178,7 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
 
   // Scaling: the same tool shape in a 10-tool and a 1,000-tool application, round-robin.
   const scaled = async (count: number, cycle = count): Promise<() => Promise<unknown>> => {
-    const scaledApp: INestApplicationContext = await NestFactory.createApplicationContext(
-      manyToolsModule(count),
-      { logger: false },
-    );
-    await scaledApp.init();
-    closers.push(() => scaledApp.close());
+    const scaledApp = await start(manyToolsModule(count));
     const scaledExecutor = scaledApp.get(ToolExecutor);
     const requests = Array.from({ length: count }, (_, i) => request(`tool_${i}`, json));
     for (const r of requests) succeeded(await scaledExecutor.execute(r)); // every breaker created

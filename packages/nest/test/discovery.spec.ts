@@ -112,10 +112,20 @@ describe('tool discovery', () => {
     if (!definition) throw new Error('no tool registered');
     expect(toOpenAIFunctionTool(definition)).toMatchObject({
       type: 'function',
-      function: { name: 'get_weather', description: 'Current weather for a city.', parameters: { type: 'object' } },
+      function: {
+        name: 'get_weather',
+        description: 'Current weather for a city.',
+        parameters: { type: 'object' },
+      },
     });
-    expect(toAnthropicTool(definition)).toMatchObject({ name: 'get_weather', input_schema: { type: 'object' } });
-    expect(toMcpTool(definition)).toMatchObject({ name: 'get_weather', inputSchema: { type: 'object' } });
+    expect(toAnthropicTool(definition)).toMatchObject({
+      name: 'get_weather',
+      input_schema: { type: 'object' },
+    });
+    expect(toMcpTool(definition)).toMatchObject({
+      name: 'get_weather',
+      inputSchema: { type: 'object' },
+    });
     await ctx.close();
   });
 });

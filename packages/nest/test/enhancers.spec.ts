@@ -116,20 +116,39 @@ describe('Nest enhancers on tools', () => {
   it('denies through a guard with permission_denied, and the body never runs', async () => {
     const ctx = await createToolApp([AdminTools]);
     const tools = ctx.moduleRef.get(AdminTools);
-    const denied = (await ctx.executor.execute({ name: 'wipe' }, { metadata: { role: 'guest' } })) as ToolFailure;
+    const denied = (await ctx.executor.execute(
+      { name: 'wipe' },
+      { metadata: { role: 'guest' } },
+    )) as ToolFailure;
     expect(denied.errorType).toBe('permission_denied');
     expect(tools.bodyRuns).toBe(0);
-    const allowed = (await ctx.executor.execute({ name: 'wipe' }, { metadata: { role: 'admin' } })) as ToolResult;
+    const allowed = (await ctx.executor.execute(
+      { name: 'wipe' },
+      { metadata: { role: 'admin' } },
+    )) as ToolResult;
     expect(allowed.output).toBe('wiped');
     expect(tools.bodyRuns).toBe(1);
     await ctx.close();
   });
 
   it('runs guard, global interceptor, method interceptor, pipes and method in order, all with type "tool"', async () => {
-    const ctx = await createToolApp([AdminTools, { provide: APP_INTERCEPTOR, useClass: GlobalInterceptor }]);
-    const outcome = (await ctx.executor.execute({ name: 'shout', arguments: { text: 'hi' } })) as ToolResult;
+    const ctx = await createToolApp([
+      AdminTools,
+      { provide: APP_INTERCEPTOR, useClass: GlobalInterceptor },
+    ]);
+    const outcome = (await ctx.executor.execute({
+      name: 'shout',
+      arguments: { text: 'hi' },
+    })) as ToolResult;
     expect(outcome.output).toBe('HI');
-    expect(log).toEqual(['global:tool', 'method:tool:AdminTools.shout', 'pipe', 'pipe', 'method', 'method:after']);
+    expect(log).toEqual([
+      'global:tool',
+      'method:tool:AdminTools.shout',
+      'pipe',
+      'pipe',
+      'method',
+      'method:after',
+    ]);
     await ctx.close();
   });
 
@@ -161,7 +180,10 @@ describe('Nest enhancers on tools', () => {
 
     log.length = 0;
     const executor = app.get(ToolExecutor);
-    const outcome = (await executor.execute({ name: 'shout', arguments: { text: 'ok' } }, { metadata: { role: 'admin' } })) as ToolResult;
+    const outcome = (await executor.execute(
+      { name: 'shout', arguments: { text: 'ok' } },
+      { metadata: { role: 'admin' } },
+    )) as ToolResult;
     expect(outcome.output).toBe('OK');
     expect(log.slice(0, 2)).toEqual(['guard:tool', 'global:tool']);
     await app.close();

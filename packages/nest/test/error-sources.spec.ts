@@ -12,7 +12,12 @@ import {
   UnauthorizedException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { NetworkError, RateLimitedError, type ToolErrorType, type ToolFailure } from '@toolshield/core';
+import {
+  NetworkError,
+  RateLimitedError,
+  type ToolErrorType,
+  type ToolFailure,
+} from '@toolshield/core';
 import { IsEmail, validate } from 'class-validator';
 import { readFile } from 'node:fs/promises';
 import { createToolApp } from './fixtures/create-app.js';
@@ -61,21 +66,45 @@ describe('every error source becomes one ToolFailure of the closed taxonomy', ()
 
   const cases: [string, () => unknown, ToolErrorType][] = [
     ['our NetworkError', () => new NetworkError('upstream reset the connection'), 'network'],
-    ['our RateLimitedError', () => new RateLimitedError('slow down', { retryAfterMs: 1500 }), 'rate_limited'],
-    ['BadRequestException (400)', () => new BadRequestException('city is required'), 'invalid_input'],
+    [
+      'our RateLimitedError',
+      () => new RateLimitedError('slow down', { retryAfterMs: 1500 }),
+      'rate_limited',
+    ],
+    [
+      'BadRequestException (400)',
+      () => new BadRequestException('city is required'),
+      'invalid_input',
+    ],
     ['UnauthorizedException (401)', () => new UnauthorizedException(), 'permission_denied'],
     ['ForbiddenException (403)', () => new ForbiddenException(), 'permission_denied'],
     ['NotFoundException (404)', () => new NotFoundException('no such order'), 'not_found'],
     ['ConflictException (409)', () => new ConflictException('version mismatch'), 'conflict'],
-    ['UnprocessableEntityException (422)', () => new UnprocessableEntityException(), 'invalid_input'],
+    [
+      'UnprocessableEntityException (422)',
+      () => new UnprocessableEntityException(),
+      'invalid_input',
+    ],
     ['HttpException 429', () => new HttpException('Too Many Requests', 429), 'rate_limited'],
     ['ThrottlerException', () => new ThrottlerException(), 'rate_limited'],
-    ['InternalServerErrorException (500)', () => new InternalServerErrorException(), 'upstream_unavailable'],
+    [
+      'InternalServerErrorException (500)',
+      () => new InternalServerErrorException(),
+      'upstream_unavailable',
+    ],
     ['BadGatewayException (502)', () => new BadGatewayException(), 'upstream_unavailable'],
-    ['ServiceUnavailableException (503)', () => new ServiceUnavailableException(), 'upstream_unavailable'],
+    [
+      'ServiceUnavailableException (503)',
+      () => new ServiceUnavailableException(),
+      'upstream_unavailable',
+    ],
     ['GatewayTimeoutException (504)', () => new GatewayTimeoutException(), 'upstream_unavailable'],
     ['ECONNRESET', () => systemError('ECONNRESET', 'read ECONNRESET'), 'network'],
-    ['ECONNREFUSED', () => systemError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1'), 'network'],
+    [
+      'ECONNREFUSED',
+      () => systemError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1'),
+      'network',
+    ],
     ['ENOTFOUND', () => systemError('ENOTFOUND', 'getaddrinfo ENOTFOUND api.invalid'), 'network'],
     ['EAI_AGAIN', () => systemError('EAI_AGAIN', 'getaddrinfo EAI_AGAIN api.invalid'), 'network'],
     ['EPIPE', () => systemError('EPIPE', 'write EPIPE'), 'network'],
@@ -83,11 +112,23 @@ describe('every error source becomes one ToolFailure of the closed taxonomy', ()
     ['EACCES', () => systemError('EACCES', 'open EACCES /etc/shadow'), 'permission_denied'],
     ['a real ENOENT', () => readFile('/definitely/not/here.json'), 'not_found'],
     ['a real undici "fetch failed"', () => fetch('http://127.0.0.1:1/'), 'network'],
-    ['axios-style 503', () => Object.assign(new Error('Request failed with status code 503'), { isAxiosError: true, response: { status: 503, headers: {} } }), 'upstream_unavailable'],
+    [
+      'axios-style 503',
+      () =>
+        Object.assign(new Error('Request failed with status code 503'), {
+          isAxiosError: true,
+          response: { status: 503, headers: {} },
+        }),
+      'upstream_unavailable',
+    ],
     ['AbortError', () => new DOMException('This operation was aborted', 'AbortError'), 'cancelled'],
     ['TimeoutError', () => new DOMException('The operation timed out.', 'TimeoutError'), 'timeout'],
     ['JSON SyntaxError', () => JSON.parse('{"a":'), 'invalid_input'],
-    ['class-validator ValidationError[]', () => validate(new Signup()).then((errors) => Promise.reject(errors)), 'invalid_input'],
+    [
+      'class-validator ValidationError[]',
+      () => validate(new Signup()).then((errors) => Promise.reject(errors)),
+      'invalid_input',
+    ],
     ['a thrown string', () => 'boom', 'internal'],
     ['undefined', () => undefined, 'internal'],
     ['null', () => null, 'internal'],
@@ -101,7 +142,12 @@ describe('every error source becomes one ToolFailure of the closed taxonomy', ()
       throw await makeThrown();
     });
     expect(failure.errorType).toBe(type);
-    expect(failure).toMatchObject({ success: false, tool: 'throwing', callId: 'call_x', retryCount: 0 });
+    expect(failure).toMatchObject({
+      success: false,
+      tool: 'throwing',
+      callId: 'call_x',
+      retryCount: 0,
+    });
     expect(typeof failure.error).toBe('string');
     expect(failure.error.length).toBeGreaterThan(0);
     expect(failure.suggestions.length).toBeGreaterThan(0);

@@ -29,18 +29,29 @@ describe('ToolExecutor', () => {
       output: { city: 'Paris', tempC: 21, units: 'metric', isDto: true },
       metadata: expect.objectContaining({ attempts: 1 }),
     });
-    expect(tools.calls[0]?.call).toMatchObject({ callId: 'call_1', toolName: 'get_weather', attempt: 1 });
+    expect(tools.calls[0]?.call).toMatchObject({
+      callId: 'call_1',
+      toolName: 'get_weather',
+      attempt: 1,
+    });
     expect(tools.calls[0]?.call.signal).toBeInstanceOf(AbortSignal);
   });
 
   it('accepts arguments as an object and generates a call id when the model sent none', async () => {
-    const outcome = (await ctx.executor.execute({ name: 'get_weather', arguments: { city: 'Oslo' } })) as ToolResult;
+    const outcome = (await ctx.executor.execute({
+      name: 'get_weather',
+      arguments: { city: 'Oslo' },
+    })) as ToolResult;
     expect(outcome.success).toBe(true);
     expect(outcome.callId).toMatch(/^call_/);
   });
 
   it('answers an unknown tool with the available tools and a did-you-mean, and calls nothing', async () => {
-    const outcome = (await ctx.executor.execute({ id: 'c', name: 'sequential-thinking', arguments: '{}' })) as ToolFailure;
+    const outcome = (await ctx.executor.execute({
+      id: 'c',
+      name: 'sequential-thinking',
+      arguments: '{}',
+    })) as ToolFailure;
     expect(outcome).toMatchObject({
       success: false,
       errorType: 'tool_not_found',
@@ -54,7 +65,11 @@ describe('ToolExecutor', () => {
   });
 
   it('answers malformed JSON with invalid_input saying where it broke, without calling the tool', async () => {
-    const outcome = (await ctx.executor.execute({ id: 'c', name: 'get_weather', arguments: '{"city": "Par' })) as ToolFailure;
+    const outcome = (await ctx.executor.execute({
+      id: 'c',
+      name: 'get_weather',
+      arguments: '{"city": "Par',
+    })) as ToolFailure;
     expect(outcome.errorType).toBe('invalid_input');
     expect(outcome.error).toMatch(/column|position|line/i);
     expect(outcome.retryCount).toBe(0);
@@ -75,27 +90,36 @@ describe('ToolExecutor', () => {
   });
 
   it('refuses properties the DTO does not declare', async () => {
-    const outcome = (await ctx.executor.execute({ id: 'c', name: 'get_weather', arguments: { city: 'Rome', mood: 'sunny' } })) as ToolFailure;
+    const outcome = (await ctx.executor.execute({
+      id: 'c',
+      name: 'get_weather',
+      arguments: { city: 'Rome', mood: 'sunny' },
+    })) as ToolFailure;
     expect(outcome.errorType).toBe('invalid_input');
     expect(outcome.issues?.map((issue) => issue.path)).toContain('mood');
   });
 
-  it.each(['__proto__', 'constructor', 'prototype'])('rejects a %s key and never applies it', async (key) => {
-    const outcome = (await ctx.executor.execute({
-      id: 'c',
-      name: 'get_weather',
-      arguments: `{"city":"Rome","nested":{"${key}":{"polluted":true}}}`,
-    })) as ToolFailure;
-    expect(outcome.errorType).toBe('invalid_input');
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(tools.calls).toHaveLength(0);
-  });
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'rejects a %s key and never applies it',
+    async (key) => {
+      const outcome = (await ctx.executor.execute({
+        id: 'c',
+        name: 'get_weather',
+        arguments: `{"city":"Rome","nested":{"${key}":{"polluted":true}}}`,
+      })) as ToolFailure;
+      expect(outcome.errorType).toBe('invalid_input');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(tools.calls).toHaveLength(0);
+    },
+  );
 
   it('emits exactly one terminal event per started call', async () => {
     await ctx.executor.execute({ id: 'a', name: 'get_weather', arguments: { city: 'Lima' } });
     await ctx.executor.execute({ id: 'b', name: 'nope' });
     await ctx.executor.execute({ id: 'c', name: 'get_weather', arguments: '{' });
-    const started = events.filter((event) => event.type === 'call.started').map((event) => 'callId' in event && event.callId);
+    const started = events
+      .filter((event) => event.type === 'call.started')
+      .map((event) => 'callId' in event && event.callId);
     const terminal = events
       .filter((event) => event.type === 'call.succeeded' || event.type === 'call.failed')
       .map((event) => 'callId' in event && event.callId);
@@ -104,7 +128,14 @@ describe('ToolExecutor', () => {
   });
 
   it('survives garbage requests', async () => {
-    for (const request of [undefined, null, 42, 'get_weather', { name: Symbol('x') }, { name: {} }]) {
+    for (const request of [
+      undefined,
+      null,
+      42,
+      'get_weather',
+      { name: Symbol('x') },
+      { name: {} },
+    ]) {
       const outcome = await ctx.executor.execute(request as never);
       expect(outcome.success).toBe(false);
     }

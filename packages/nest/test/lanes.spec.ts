@@ -7,10 +7,8 @@ import {
   UseInterceptors,
   UsePipes,
   createParamDecorator,
-  type CallHandler,
   type ExceptionFilter,
   type ExecutionContext,
-  type NestInterceptor,
   type PipeTransform,
 } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -18,13 +16,7 @@ import type { ToolCallContext } from '@toolshield/core';
 import { IsString } from 'class-validator';
 import { of, type Observable } from 'rxjs';
 import { Tool, ToolArgs, ToolCall, type ToolLane } from '../src/index.js';
-import { createToolApp } from './fixtures/create-app.js';
-
-class PassThrough implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle();
-  }
-}
+import { PassThroughInterceptor, createToolApp } from './fixtures/create-app.js';
 
 class Identity implements PipeTransform {
   transform(value: unknown) {
@@ -71,7 +63,7 @@ class LaneTools {
   }
 
   @Tool({ description: 'Its own interceptor.' })
-  @UseInterceptors(PassThrough)
+  @UseInterceptors(PassThroughInterceptor)
   intercepted(@ToolArgs() args: { text: string }) {
     return { text: args.text };
   }
@@ -106,7 +98,7 @@ class LaneTools {
 }
 
 @Injectable()
-@UseInterceptors(PassThrough)
+@UseInterceptors(PassThroughInterceptor)
 class ClassInterceptedTools {
   @Tool({ description: 'Its class has an interceptor.' })
   classIntercepted(@ToolArgs() args: { text: string }) {

@@ -13,6 +13,7 @@ import { toolCallState, type MutableToolCallContext } from '../execution/tool-ca
 import type { PolicyChain } from '../policies/layers/policy-chain.js';
 import { ToolParamtype } from '../toolshield.constants.js';
 import { ToolValidationPipe } from '../validation/tool-validation.pipe.js';
+import { toolParamValue } from './tool-params.factory.js';
 
 type Method = (...args: unknown[]) => unknown;
 
@@ -118,7 +119,7 @@ export function createDirectInvoker(
   const argumentsOf = (args: unknown, call: ToolCallContext): unknown[] => {
     if (!params) return [args, call];
     const values = new Array<unknown>(length);
-    for (const { index, kind } of params) values[index] = kind === ToolParamtype.CALL ? call : args;
+    for (const { index, kind } of params) values[index] = toolParamValue(kind, args, call);
     return values;
   };
   const attempt = async (args: unknown, call: ToolCallContext): Promise<unknown> => {

@@ -1,16 +1,25 @@
 import type { ParamsFactory } from '@nestjs/core';
 import { ToolParamtype } from '../toolshield.constants.js';
 
+/**
+ * The value of a tool parameter of kind `type`, for a call with these arguments and context:
+ * the arguments for `@ToolArgs()`, the context for `@ToolCall()`. Both lanes fill parameters
+ * with it. @internal
+ */
+export function toolParamValue(type: number, args: unknown, call: unknown): unknown {
+  switch (type) {
+    case ToolParamtype.ARGS:
+      return args;
+    case ToolParamtype.CALL:
+      return call;
+    default:
+      return undefined;
+  }
+}
+
 /** Maps tool parameter kinds to the pipeline's call arguments `(args, call)`. @internal */
 export class ToolParamsFactory implements ParamsFactory {
   exchangeKeyForValue(type: number, _data: unknown, args: unknown[]): unknown {
-    switch (type) {
-      case ToolParamtype.ARGS:
-        return args[0];
-      case ToolParamtype.CALL:
-        return args[1];
-      default:
-        return undefined;
-    }
+    return toolParamValue(type, args[0], args[1]);
   }
 }

@@ -14,7 +14,11 @@ describe('ToolShieldHealthIndicator (@toolshield/nest/health)', () => {
   const ready = () => health.check([() => indicator.isHealthy('tools')]);
 
   beforeEach(async () => {
-    ctx = await createToolApp([FlakyTools, ToolShieldHealthIndicator], {}, { imports: [TerminusModule.forRoot({ logger: false })] });
+    ctx = await createToolApp(
+      [FlakyTools, ToolShieldHealthIndicator],
+      {},
+      { imports: [TerminusModule.forRoot({ logger: false })] },
+    );
     indicator = ctx.moduleRef.get(ToolShieldHealthIndicator);
     health = ctx.moduleRef.get(HealthCheckService);
     breakers = ctx.moduleRef.get(ToolCircuitBreakers);
@@ -52,8 +56,12 @@ describe('ToolShieldHealthIndicator (@toolshield/nest/health)', () => {
   it('is degraded while a breaker is half-open, and up again once it closed', async () => {
     await breakers.open('upstream');
     await ctx.clock.advanceBy(10_000);
-    expect(indicator.isHealthy()).toMatchObject({ toolshield: { status: 'degraded', breakers: { upstream: 'half_open' } } });
+    expect(indicator.isHealthy()).toMatchObject({
+      toolshield: { status: 'degraded', breakers: { upstream: 'half_open' } },
+    });
     await ctx.executor.execute({ id: 'probe', name: 'upstream', arguments: {} });
-    expect(indicator.isHealthy()).toMatchObject({ toolshield: { status: 'up', breakers: { upstream: 'closed' } } });
+    expect(indicator.isHealthy()).toMatchObject({
+      toolshield: { status: 'up', breakers: { upstream: 'closed' } },
+    });
   });
 });

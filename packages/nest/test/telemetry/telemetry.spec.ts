@@ -16,7 +16,10 @@ import { FakeMeterProvider, FakeTracerProvider } from './fake-otel.js';
 async function app(options: ToolShieldTelemetryOptions = {}) {
   const clock = new VirtualClock({ startMs: 1_000 });
   const moduleRef = await Test.createTestingModule({
-    imports: [ToolShieldModule.forRoot({ isGlobal: true, clock }), ToolShieldTelemetryModule.forRoot(options)],
+    imports: [
+      ToolShieldModule.forRoot({ isGlobal: true, clock }),
+      ToolShieldTelemetryModule.forRoot(options),
+    ],
     providers: [FlakyTools],
   }).compile();
   moduleRef.useLogger(false);
@@ -78,7 +81,9 @@ describe('ToolShieldTelemetryModule (@toolshield/nest/telemetry)', () => {
   it('marks a failed call with error.type, its status and the retry facts', async () => {
     const tracing = new FakeTracerProvider();
     const ctx = await app({ tracerProvider: tracing, attemptSpans: false });
-    expect(await ctx.call('retryable', [{ retryAfter: '600' }])).toMatchObject({ errorType: 'rate_limited' });
+    expect(await ctx.call('retryable', [{ retryAfter: '600' }])).toMatchObject({
+      errorType: 'rate_limited',
+    });
     expect(tracing.spans).toHaveLength(1);
     expect(tracing.spans[0]?.attributes).toMatchObject({
       'error.type': 'rate_limited',
@@ -86,7 +91,10 @@ describe('ToolShieldTelemetryModule (@toolshield/nest/telemetry)', () => {
       'toolshield.recoverable': true,
       'toolshield.retry_after_ms': 600_000,
     });
-    expect(tracing.spans[0]?.status).toMatchObject({ code: SpanStatusCode.ERROR, message: expect.any(String) });
+    expect(tracing.spans[0]?.status).toMatchObject({
+      code: SpanStatusCode.ERROR,
+      message: expect.any(String),
+    });
     await ctx.moduleRef.close();
   });
 
@@ -101,21 +109,36 @@ describe('ToolShieldTelemetryModule (@toolshield/nest/telemetry)', () => {
 
     expect(metering.units.get('gen_ai.execute_tool.duration')).toBe('s');
     const durations = metering.of('gen_ai.execute_tool.duration');
-    expect(durations[0]?.attributes).toEqual({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'idempotent' });
+    expect(durations[0]?.attributes).toEqual({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'idempotent',
+    });
     expect(durations[1]).toEqual({
       instrument: 'gen_ai.execute_tool.duration',
       value: 0.05,
-      attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'quick', 'error.type': 'timeout' },
+      attributes: {
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': 'quick',
+        'error.type': 'timeout',
+      },
     });
     expect(metering.of('toolshield.tool.attempts').map((m) => m.value)).toEqual([2, 1]);
     expect(metering.of('toolshield.tool.retries')).toEqual([
-      { instrument: 'toolshield.tool.retries', value: 1, attributes: { 'gen_ai.tool.name': 'idempotent', 'error.type': 'upstream_unavailable' } },
+      {
+        instrument: 'toolshield.tool.retries',
+        value: 1,
+        attributes: { 'gen_ai.tool.name': 'idempotent', 'error.type': 'upstream_unavailable' },
+      },
     ]);
     expect(metering.of('toolshield.breaker.transitions')).toEqual([
       {
         instrument: 'toolshield.breaker.transitions',
         value: 1,
-        attributes: { 'gen_ai.tool.name': 'upstream', 'toolshield.breaker.from': 'closed', 'toolshield.breaker.to': 'open' },
+        attributes: {
+          'gen_ai.tool.name': 'upstream',
+          'toolshield.breaker.from': 'closed',
+          'toolshield.breaker.to': 'open',
+        },
       },
     ]);
     await ctx.moduleRef.close();
@@ -126,7 +149,9 @@ describe('ToolShieldTelemetryModule (@toolshield/nest/telemetry)', () => {
     const ctx = await app({ tracerProvider: tracing });
     tracing.spans.length = 0;
     ctx.moduleRef.get(FlakyTools).steps = ['hang'];
-    const pending = ctx.moduleRef.get(ToolExecutor).execute({ id: 'late', name: 'once', arguments: {} });
+    const pending = ctx.moduleRef
+      .get(ToolExecutor)
+      .execute({ id: 'late', name: 'once', arguments: {} });
     await ctx.clock.advanceBy(5);
     await ctx.moduleRef.close();
     expect(tracing.spans.map((span) => span.endTime)).toEqual([1_005, 1_005]);
