@@ -13,13 +13,12 @@ export {
   type ToolContextType,
 } from './toolshield.constants.js';
 export { ToolRegistry } from './registry/tool.registry.js';
-export type { RegisteredTool } from './registry/registered-tool.interface.js';
-export type { ToolLane } from './discovery/tool-invoker.factory.js';
+export type { RegisteredTool, ToolLane } from './registry/registered-tool.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';
 export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
-export { ToolPipeline, DEFAULT_POLICY_ORDER } from './discovery/tool-pipeline.js';
+export { ToolPipeline, DEFAULT_POLICY_ORDER } from './invocation/tool-pipeline.js';
 export {
   providerMethods,
   toolNameOf,

@@ -15,7 +15,7 @@ import {
   REQUEST_SCOPED_TOOL,
 } from '../toolshield.messages.js';
 import { providerMethods, toolOptionsOf } from './provider-methods.js';
-import { ToolInvokerFactory } from './tool-invoker.factory.js';
+import { ToolInvokerFactory } from '../invocation/tool-invoker.factory.js';
 
 type ProviderWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 type Method = (...args: unknown[]) => unknown;

@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '@toolshield/core';
-import type { ToolPolicies } from '../policies/tool-policies.js';
+import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 
 /**

@@ -1,41 +1,19 @@
 import {
   Bulkhead,
   resolveRetryPolicy,
-  type CircuitBreakerOptions,
   type RetryOptions,
   type RetryPolicy,
-  type ToolCallContext,
 } from '@toolshield/core';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.interface.js';
+import type {
+  CallPolicyOverrides,
+  ToolBreakerPolicy,
+  ToolPolicies,
+} from './tool-policies.interface.js';
 
 /** Per-attempt time limit when neither the tool nor the module sets one. @publicApi */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
-
-/** A tool's breaker settings, resolved. @internal */
-export interface ToolBreakerPolicy {
-  readonly options: CircuitBreakerOptions;
-  readonly key?: (call: ToolCallContext, args: unknown) => string;
-}
-
-/**
- * The policies of one tool, resolved once at bootstrap from the module defaults, `@Tool()`
- * and `@Retryable()`. An absent policy is not applied at all.
- *
- * @internal
- */
-export interface ToolPolicies {
-  readonly retry?: RetryPolicy;
-  readonly breaker?: ToolBreakerPolicy;
-  readonly timeoutMs?: number;
-  readonly bulkhead?: Bulkhead;
-}
-
-/** What the caller may change for one call. @internal */
-export interface CallPolicyOverrides {
-  readonly timeoutMs?: number | false;
-  readonly retry?: RetryOptions | false;
-}
 
 /** Resolves a tool's policies. @internal */
 export function resolveToolPolicies(

@@ -1,7 +1,16 @@
 import type { ToolCallContext, ToolDefinition } from '@toolshield/core';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
-import type { ToolLane } from '../discovery/tool-invoker.factory.js';
-import type { ToolPolicies } from '../policies/tool-policies.js';
+import type { ToolPolicies } from '../policies/tool-policies.interface.js';
+
+/**
+ * How a tool's calls run: `'nest'` through the pipeline Nest builds with
+ * `ExternalContextCreator` (guards, interceptors, pipes, filters), `'direct'` through
+ * toolshield's own policies, validation and failure mapping alone, when the tool has no
+ * enhancer of yours to run.
+ *
+ * @publicApi
+ */
+export type ToolLane = 'nest' | 'direct';
 
 /**
  * A tool as the registry holds it: its definition for the model, its options, and the Nest

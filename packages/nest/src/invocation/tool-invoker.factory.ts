@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ApplicationConfig, ExternalContextCreator } from '@nestjs/core';
 import { ToolFailureFilter } from '../filters/tool-failure.filter.js';
-import type { ToolPolicies } from '../policies/tool-policies.js';
+import type { ToolPolicies } from '../policies/tool-policies.interface.js';
+import type { ToolLane } from '../registry/registered-tool.interface.js';
 import { TOOL_CONTEXT_TYPE } from '../toolshield.constants.js';
 import { ToolValidationPipe } from '../validation/tool-validation.pipe.js';
 import { createDirectInvoker, planDirectLane, type ToolInvoke } from './direct-lane.js';
@@ -11,16 +12,6 @@ import { ToolParamsFactory } from './tool-params.factory.js';
 import { ToolPipeline } from './tool-pipeline.js';
 
 type Method = (...args: unknown[]) => unknown;
-
-/**
- * How a tool's calls run: `'nest'` through the pipeline Nest builds with
- * `ExternalContextCreator` (guards, interceptors, pipes, filters), `'direct'` through
- * toolshield's own policies, validation and failure mapping alone, when the tool has no
- * enhancer of yours to run.
- *
- * @publicApi
- */
-export type ToolLane = 'nest' | 'direct';
 
 /** A tool's invoker and the lane it runs on. @internal */
 export interface ToolInvoker {

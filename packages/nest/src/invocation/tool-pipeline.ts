@@ -9,7 +9,7 @@ import { chainPolicyLayers, type PolicyChain } from '../policies/layers/policy-c
 import type { ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
-import type { ToolPolicies } from '../policies/tool-policies.js';
+import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 
 /** Retry(CircuitBreaker(Timeout(Bulkhead(tool)))). @publicApi */
 export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([

@@ -1,0 +1,32 @@
+import type {
+  Bulkhead,
+  CircuitBreakerOptions,
+  RetryOptions,
+  RetryPolicy,
+  ToolCallContext,
+} from '@toolshield/core';
+
+/** A tool's breaker settings, resolved. @internal */
+export interface ToolBreakerPolicy {
+  readonly options: CircuitBreakerOptions;
+  readonly key?: (call: ToolCallContext, args: unknown) => string;
+}
+
+/**
+ * The policies of one tool, resolved once at bootstrap from the module defaults, `@Tool()`
+ * and `@Retryable()`. An absent policy is not applied at all.
+ *
+ * @internal
+ */
+export interface ToolPolicies {
+  readonly retry?: RetryPolicy;
+  readonly breaker?: ToolBreakerPolicy;
+  readonly timeoutMs?: number;
+  readonly bulkhead?: Bulkhead;
+}
+
+/** What the caller may change for one call. @internal */
+export interface CallPolicyOverrides {
+  readonly timeoutMs?: number | false;
+  readonly retry?: RetryOptions | false;
+}
