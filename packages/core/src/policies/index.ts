@@ -12,3 +12,4 @@ export * from './breaker/bucket-rotation.js';
 export * from './breaker/circuit-breaker.js';
 export * from './breaker/circuit-breaker-registry.js';
 export * from './compose.js';
+export * from './rate-limit/index.js';

@@ -1,0 +1,131 @@
+import type { Clock } from '../../clock/clock.js';
+import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { UpstreamRateSignals } from './upstream-rate-signals.js';
+
+/** How far back successes count toward the measured rate the upstream accepted. */
+const GOODPUT_WINDOW_MS = 1_000;
+/** Rate changes smaller than this share are not applied (no event spam). */
+const MIN_RELATIVE_CHANGE = 0.02;
+/** Below the measured accepted rate by this share after a refusal. */
+const GOODPUT_MARGIN = 0.95;
+/** Added to the rate per success until the first refusal: the rate about triples each second. */
+const SLOW_START_STEP = 2;
+
+/**
+ * Moves a {@link RateLimiter}'s rate to what the upstream accepts, from what it says:
+ *
+ * - a refusal (429, 503) pauses every caller of the limiter for its `Retry-After`, and slows
+ *   the rate once per cooldown: to just under the rate of successes measured over the last
+ *   second when there were any (what the upstream really let through), else by
+ *   `decreaseFactor`;
+ * - rate-limit headers cap the rate at `limit / window` when the upstream says both, and
+ *   pause callers until the reset when it says nothing is `remaining`;
+ * - successes grow the rate: doubling about every second until the first refusal (slow
+ *   start), then along a cubic that returns to the rate of the last refusal and probes
+ *   beyond it ever faster while nothing is refused (as TCP CUBIC does).
+ *
+ * @publicApi
+ */
+export class AdaptiveRateController {
+  private readonly options: Required<AdaptiveRateOptions>;
+  private slowStart = true;
+  /** The rate at the last refusal, and when it came. */
+  private lastRefusalRate = 0;
+  private lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  /** The rate right after the last slow-down, the cubic's floor. */
+  private rateAfterDecrease = 0;
+  /** A ceiling the upstream announced (`limit / window`), in calls per second. */
+  private announcedRate = Number.POSITIVE_INFINITY;
+  private readonly successTimes: number[] = [];
+  /** The rate the controller aims at; the limiter follows when it moves enough. */
+  private target: number;
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    options: AdaptiveRateOptions = {},
+  ) {
+    this.options = { ...DEFAULT_ADAPTIVE_RATE, ...options };
+    this.target = limiter.rate;
+  }
+
+  /** A call succeeded; `signals` are what its response said, when the tool passed them on. */
+  onSuccess(signals?: UpstreamRateSignals): void {
+    const now = this.clock.now();
+    this.recordSuccess(now);
+    if (signals !== undefined) this.applyAnnouncements(signals, now);
+    this.apply(this.grownRate(now), this.slowStart ? 'slow start' : 'probing');
+  }
+
+  /** The upstream refused a call for its rate (429, or 503 with `Retry-After`). */
+  onRefusal(signals: UpstreamRateSignals = {}): void {
+    const now = this.clock.now();
+    if (signals.retryAfterMs !== undefined) this.limiter.pauseUntil(now + signals.retryAfterMs);
+    this.applyAnnouncements(signals, now);
+    if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
+    const rate = this.target;
+    const accepted = this.acceptedRate(now);
+    // Out of slow start the rate overshot; what the upstream let through is the better guess.
+    const top = this.slowStart && accepted > 0 ? Math.min(rate, accepted) : rate;
+    const next = this.slowStart ? top * GOODPUT_MARGIN : rate * this.options.decreaseFactor;
+    this.slowStart = false;
+    this.lastRefusalRate = top;
+    this.lastDecreaseAt = now;
+    this.rateAfterDecrease = this.clamp(next);
+    this.target = this.rateAfterDecrease;
+    this.limiter.setRate(this.target, 'the upstream refused a call');
+  }
+
+  private applyAnnouncements(signals: UpstreamRateSignals, now: number): void {
+    if (signals.limit !== undefined && signals.windowMs !== undefined && signals.windowMs > 0) {
+      this.announcedRate = (signals.limit * 1000) / signals.windowMs;
+      if (this.target > this.announcedRate) {
+        this.target = this.clamp(this.announcedRate);
+        this.limiter.setRate(this.target, 'the upstream announced its limit');
+      }
+    }
+    if (signals.remaining === 0 && signals.resetMs !== undefined) {
+      this.limiter.pauseUntil(now + signals.resetMs);
+    }
+  }
+
+  private grownRate(now: number): number {
+    const rate = this.target;
+    if (this.slowStart) return rate + SLOW_START_STEP;
+    const { growth } = this.options;
+    const seconds = (now - this.lastDecreaseAt) / 1000;
+    const top = Math.max(this.lastRefusalRate, this.rateAfterDecrease);
+    const k = Math.cbrt((top - this.rateAfterDecrease) / growth);
+    const cubic = growth * (seconds - k) ** 3 + top;
+    return Math.max(rate, this.rateAfterDecrease, cubic);
+  }
+
+  private apply(rate: number, reason: string): void {
+    this.target = Math.min(this.clamp(rate), this.announcedRate);
+    const current = this.limiter.rate;
+    if (Math.abs(this.target - current) / current >= MIN_RELATIVE_CHANGE) {
+      this.limiter.setRate(this.target, reason);
+    }
+  }
+
+  private recordSuccess(now: number): void {
+    this.successTimes.push(now);
+    while ((this.successTimes[0] as number) <= now - GOODPUT_WINDOW_MS) this.successTimes.shift();
+  }
+
+  /** Successes per second over the last window, or 0 when there is too little to tell. */
+  private acceptedRate(now: number): number {
+    while (
+      this.successTimes.length > 0 &&
+      (this.successTimes[0] as number) <= now - GOODPUT_WINDOW_MS
+    ) {
+      this.successTimes.shift();
+    }
+    return this.successTimes.length < 2 ? 0 : (this.successTimes.length * 1000) / GOODPUT_WINDOW_MS;
+  }
+
+  private clamp(rate: number): number {
+    return Math.min(this.options.maxRate, Math.max(this.options.minRate, rate));
+  }
+}

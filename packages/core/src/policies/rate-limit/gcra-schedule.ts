@@ -1,0 +1,62 @@
+/**
+ * The arithmetic of the generic cell rate algorithm (GCRA), the token bucket written as one
+ * number: the theoretical arrival time `tat` of the next call at the configured rate. A call
+ * may leave at `now` when `now >= tat - tolerance`, where the tolerance lets `burst` calls
+ * leave back to back after a quiet spell; leaving moves `tat` one interval on. Over any
+ * window of `w` ms no more than `burst + w * rate / 1000` calls leave.
+ *
+ * Pure and clock-free: the caller passes the time. `pausedUntil` holds every call back until
+ * then, whatever the bucket holds (an upstream's `Retry-After`).
+ *
+ * @internal
+ */
+export class GcraSchedule {
+  private intervalMs: number;
+  private toleranceMs: number;
+  private tat = Number.NEGATIVE_INFINITY;
+  private pausedUntil = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    rate: number,
+    private readonly burst: number,
+  ) {
+    this.intervalMs = 1000 / rate;
+    this.toleranceMs = (burst - 1) * this.intervalMs;
+  }
+
+  /** Calls per second. */
+  get rate(): number {
+    return 1000 / this.intervalMs;
+  }
+
+  /** Ms between calls at the current rate. */
+  get interval(): number {
+    return this.intervalMs;
+  }
+
+  /** The earliest time the next call may leave. */
+  nextAt(now: number): number {
+    return Math.max(now, this.tat - this.toleranceMs, this.pausedUntil);
+  }
+
+  /** Lets one call leave at `at` (which must be `>= nextAt(at)`). */
+  take(at: number): void {
+    this.tat = Math.max(at, this.tat) + this.intervalMs;
+  }
+
+  /**
+   * Changes the rate from `now` on. Calls already let out keep their spacing; the next one
+   * is spaced at the new interval from the last.
+   */
+  setRate(rate: number, now: number): void {
+    const last = this.tat - this.intervalMs;
+    this.intervalMs = 1000 / rate;
+    this.toleranceMs = (this.burst - 1) * this.intervalMs;
+    if (Number.isFinite(this.tat)) this.tat = Math.max(now, last + this.intervalMs);
+  }
+
+  /** Holds every call back until `until` (never shortens an earlier pause). */
+  pause(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * How an adaptive limiter moves its rate. Every field has a default; `adaptive: true` takes
+ * them all.
+ *
+ * @publicApi
+ */
+export interface AdaptiveRateOptions {
+  /** The lowest rate it slows to, in calls per second (default 0.5). */
+  readonly minRate?: number;
+  /** The highest rate it probes up to, in calls per second (default 10,000). */
+  readonly maxRate?: number;
+  /** Factor applied on a refusal when no recent success rate is known (default 0.7). */
+  readonly decreaseFactor?: number;
+  /** Refusals within this many ms of a slow-down count as one (default 1,000). */
+  readonly decreaseCooldownMs?: number;
+  /** How fast the rate grows back after a slow-down (the cubic's C; default 0.1). */
+  readonly growth?: number;
+}
+
+/**
+ * A client-side rate limit: calls leave at `rate` per second with up to `burst` at once,
+ * in the order they arrive; a call that would wait longer than `maxWaitMs` (or than what is
+ * left of its own budget) fails at once with `rate_limited` and the wait it would have had.
+ *
+ * @example
+ * // 50 calls a second, bursts of 10, learn the real limit from the upstream's 429s:
+ * { rate: 50, burst: 10, adaptive: true }
+ * @publicApi
+ */
+export interface RateLimitOptions {
+  /** Calls per second (a starting guess when `adaptive`). Default 10. */
+  readonly rate?: number;
+  /** Calls that may leave at once after a quiet spell (default 1). */
+  readonly burst?: number;
+  /** The longest a call waits in the queue before it is refused (default 30,000 ms). */
+  readonly maxWaitMs?: number;
+  /** Calls that may wait at once; more are refused (default 10,000). */
+  readonly maxQueue?: number;
+  /** Learn the upstream's limit from its refusals and rate-limit headers. */
+  readonly adaptive?: boolean | AdaptiveRateOptions;
+}
+
+/** The defaults of {@link RateLimitOptions}. @publicApi */
+export const DEFAULT_RATE_LIMIT = {
+  rate: 10,
+  burst: 1,
+  maxWaitMs: 30_000,
+  maxQueue: 10_000,
+} as const;
+
+/** The defaults of {@link AdaptiveRateOptions}. @publicApi */
+export const DEFAULT_ADAPTIVE_RATE = {
+  minRate: 0.5,
+  maxRate: 10_000,
+  decreaseFactor: 0.7,
+  decreaseCooldownMs: 1_000,
+  growth: 0.1,
+} as const;
