@@ -23,11 +23,11 @@ describe('AdaptiveRateController', () => {
       await clock.advanceBy(25);
       controller.onSuccess();
     }
-    const before = limiter.rate;
     controller.onRefusal({ retryAfterMs: 2_000 });
     expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 2_000);
-    expect(limiter.rate).toBeLessThan(before);
-    expect(limiter.rate).toBeCloseTo(40 * 0.95);
+    // Slow start took the rate to 100 + 2 x 40 = 180. 40 went through in the last second, but
+    // the ramp makes that low: never below half the rate, less a 5 % margin.
+    expect(limiter.rate).toBeCloseTo(90 * 0.95);
   });
 
   it('counts refusals within the cooldown as one slow-down', async () => {
