@@ -13,3 +13,4 @@ export * from './breaker/circuit-breaker.js';
 export * from './breaker/circuit-breaker-registry.js';
 export * from './compose.js';
 export * from './rate-limit/index.js';
+export * from './hedging/index.js';

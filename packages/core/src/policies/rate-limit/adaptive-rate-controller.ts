@@ -68,7 +68,8 @@ export class AdaptiveRateController {
     const accepted = this.acceptedRate(now);
     // Leaving slow start the rate overshot: what the upstream let through over the last second
     // is the better guess, but the ramp makes it low, so never below half the rate (as TCP).
-    const top = this.slowStart && accepted > 0 ? Math.max(Math.min(rate, accepted), rate / 2) : rate;
+    const top =
+      this.slowStart && accepted > 0 ? Math.max(Math.min(rate, accepted), rate / 2) : rate;
     const next = this.slowStart ? top * GOODPUT_MARGIN : rate * this.options.decreaseFactor;
     this.slowStart = false;
     this.lastRefusalRate = top;

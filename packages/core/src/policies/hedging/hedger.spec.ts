@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import { sleep } from '../../clock/sleep.js';
+import { VirtualClock } from '../../clock/virtual-clock.js';
+import { Hedger } from './hedger.js';
+
+function slowThenFast(clock: VirtualClock, durations: number[]) {
+  const aborted: number[] = [];
+  let index = 0;
+  const attempt = async (signal: AbortSignal) => {
+    const mine = index++;
+    signal.addEventListener('abort', () => aborted.push(mine));
+    await sleep(clock, durations[mine] ?? 10, signal);
+    return mine;
+  };
+  return { attempt, aborted };
+}
+
+describe('Hedger', () => {
+  it('starts a second attempt after the delay; the first to succeed wins and the other is aborted', async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 100, maxExtraShare: 1 }, clock);
+    const { attempt, aborted } = slowThenFast(clock, [1_000, 50]);
+    const result = hedger.run(attempt);
+    await clock.advanceBy(200);
+    await expect(result).resolves.toBe(1);
+    expect(aborted).toEqual([0]);
+    expect(hedger.stats()).toEqual({ calls: 1, hedges: 1, hedgeWins: 1 });
+  });
+
+  it('does not hedge a call that finishes before the delay', async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 100, maxExtraShare: 1 }, clock);
+    const { attempt } = slowThenFast(clock, [40]);
+    const result = hedger.run(attempt);
+    await clock.advanceBy(500);
+    await expect(result).resolves.toBe(0);
+    expect(hedger.stats().hedges).toBe(0);
+  });
+
+  it('keeps extra attempts within the share of calls', async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 10, maxExtraShare: 0.1 }, clock);
+    const calls = Array.from({ length: 50 }, () =>
+      hedger.run((signal) => sleep(clock, 100, signal)),
+    );
+    await clock.advanceBy(1_000);
+    await Promise.all(calls);
+    expect(hedger.stats().hedges).toBeLessThanOrEqual(5);
+  });
+
+  it('fails at once when the first attempt fails before the delay; waits for the hedge when it fails after', async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 100, maxExtraShare: 1 }, clock);
+    const early = hedger.run(() => Promise.reject(new Error('early')));
+    await expect(early).rejects.toThrow('early');
+    let n = 0;
+    const late = hedger.run(async (signal) => {
+      const mine = n++;
+      await sleep(clock, mine === 0 ? 150 : 100, signal);
+      if (mine === 0) throw new Error('first failed');
+      return 'hedge';
+    });
+    await clock.advanceBy(500);
+    await expect(late).resolves.toBe('hedge');
+  });
+
+  it("uses the p95 of recent calls once it has enough of them, and aborts both on the caller's abort", async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 'p95', minSamples: 20, maxExtraShare: 1 }, clock);
+    expect(hedger.hedgeDelay()).toBeUndefined();
+    for (let i = 0; i < 20; i++) {
+      const call = hedger.run((signal) => sleep(clock, 10 + i, signal));
+      await clock.advanceBy(50);
+      await call;
+    }
+    expect(hedger.hedgeDelay()).toBe(29);
+    const controller = new AbortController();
+    const { attempt, aborted } = slowThenFast(clock, [1_000, 1_000]);
+    const call = hedger.run(attempt, controller.signal);
+    await clock.advanceBy(40);
+    controller.abort(new Error('caller left'));
+    await expect(call).rejects.toThrow('caller left');
+    expect(aborted.sort()).toEqual([0, 1]);
+  });
+});

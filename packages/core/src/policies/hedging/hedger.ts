@@ -1,0 +1,113 @@
+import type { Clock } from '../../clock/clock.js';
+import { DEFAULT_HEDGING, type HedgingOptions } from './hedging-options.js';
+import { LatencyWindow } from './latency-window.js';
+
+/** One attempt of a hedged call: it gets its own signal, aborted when the other attempt wins. @publicApi */
+export type HedgedAttempt<T> = (signal: AbortSignal, hedge: boolean) => Promise<T>;
+
+/** Counts of a hedger, for reports. @publicApi */
+export interface HedgerStats {
+  readonly calls: number;
+  readonly hedges: number;
+  /** Calls the second attempt won. */
+  readonly hedgeWins: number;
+}
+
+/**
+ * Runs a call as one attempt and, when that attempt is still running after the hedging
+ * delay (fixed, or the p95 of the tool's recent attempts) and the extra-attempt budget
+ * allows, a second one. The first to succeed wins and the other's signal is aborted. A
+ * failure of one attempt waits for the other; when both fail, the call fails with the error
+ * of the attempt that failed last. When the caller's signal aborts, both are aborted.
+ *
+ * @example
+ * const hedger = new Hedger({ delayMs: 'p95', maxExtraShare: 0.1 }, clock);
+ * const page = await hedger.run((signal) => fetch(url, { signal }), callerSignal);
+ * @publicApi
+ */
+export class Hedger {
+  private readonly delay: number | 'p95';
+  private readonly maxExtraShare: number;
+  private readonly minSamples: number;
+  private readonly latencies = new LatencyWindow();
+  private calls = 0;
+  private hedges = 0;
+  private hedgeWins = 0;
+
+  constructor(
+    options: HedgingOptions,
+    private readonly clock: Clock,
+  ) {
+    this.delay = options.delayMs ?? DEFAULT_HEDGING.delayMs;
+    this.maxExtraShare = options.maxExtraShare ?? DEFAULT_HEDGING.maxExtraShare;
+    this.minSamples = options.minSamples ?? DEFAULT_HEDGING.minSamples;
+  }
+
+  /** Counts so far. */
+  stats(): HedgerStats {
+    return { calls: this.calls, hedges: this.hedges, hedgeWins: this.hedgeWins };
+  }
+
+  /** The delay after which a call would hedge now, or undefined when it would not. */
+  hedgeDelay(): number | undefined {
+    if (this.delay !== 'p95') return this.delay;
+    return this.latencies.length < this.minSamples ? undefined : this.latencies.percentile();
+  }
+
+  run<T>(attempt: HedgedAttempt<T>, signal?: AbortSignal): Promise<T> {
+    this.calls++;
+    const started = this.clock.now();
+    const delay = this.hedgeDelay();
+    return new Promise<T>((resolve, reject) => {
+      const controllers: AbortController[] = [];
+      let pending = 0;
+      let settled = false;
+      let cancelHedge = (): void => undefined;
+      /** Ends the call: the hedge timer and every attempt but the winner are cancelled. */
+      const finish = (winner?: AbortController): void => {
+        settled = true;
+        cancelHedge();
+        signal?.removeEventListener('abort', onCallerAbort);
+        for (const controller of controllers) if (controller !== winner) controller.abort();
+      };
+      const onCallerAbort = (): void => {
+        for (const controller of controllers) controller.abort(signal?.reason);
+      };
+      const launch = (hedge: boolean): void => {
+        const controller = new AbortController();
+        controllers.push(controller);
+        pending++;
+        attempt(controller.signal, hedge).then(
+          (value) => {
+            pending--;
+            if (settled) return;
+            this.latencies.record(this.clock.now() - started);
+            if (hedge) this.hedgeWins++;
+            finish(controller);
+            resolve(value);
+          },
+          (error: unknown) => {
+            pending--;
+            if (settled || pending > 0) return;
+            finish();
+            reject(error);
+          },
+        );
+      };
+      signal?.addEventListener('abort', onCallerAbort, { once: true });
+      launch(false);
+      if (delay !== undefined) {
+        cancelHedge = this.clock.setTimer(() => {
+          if (settled || !this.mayHedge()) return;
+          this.hedges++;
+          launch(true);
+        }, delay);
+      }
+    });
+  }
+
+  /** Whether one more extra attempt keeps hedges within the share of calls. */
+  private mayHedge(): boolean {
+    return this.hedges + 1 <= this.maxExtraShare * this.calls;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './hedging-options.js';
+export * from './hedger.js';
