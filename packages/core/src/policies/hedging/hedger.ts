@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock/clock.js';
-import { DEFAULT_HEDGING, type HedgingOptions } from './hedging-options.js';
+import { DEFAULT_HEDGING, HEDGING_QUANTILES, type HedgingOptions } from './hedging-options.js';
 import { LatencyWindow } from './latency-window.js';
 
 /** One attempt of a hedged call: it gets its own signal, aborted when the other attempt wins. @publicApi */
@@ -26,10 +26,10 @@ export interface HedgerStats {
  * @publicApi
  */
 export class Hedger {
-  private readonly delay: number | 'p95';
+  private readonly delay: number | undefined;
   private readonly maxExtraShare: number;
   private readonly minSamples: number;
-  private readonly latencies = new LatencyWindow();
+  private readonly latencies: LatencyWindow;
   private calls = 0;
   private hedges = 0;
   private hedgeWins = 0;
@@ -38,7 +38,12 @@ export class Hedger {
     options: HedgingOptions,
     private readonly clock: Clock,
   ) {
-    this.delay = options.delayMs ?? DEFAULT_HEDGING.delayMs;
+    const delay = options.delayMs ?? DEFAULT_HEDGING.delayMs;
+    this.delay = typeof delay === 'number' ? delay : undefined;
+    this.latencies = new LatencyWindow(
+      256,
+      typeof delay === 'number' ? 0.95 : HEDGING_QUANTILES[delay],
+    );
     this.maxExtraShare = options.maxExtraShare ?? DEFAULT_HEDGING.maxExtraShare;
     this.minSamples = options.minSamples ?? DEFAULT_HEDGING.minSamples;
   }
@@ -48,9 +53,9 @@ export class Hedger {
     return { calls: this.calls, hedges: this.hedges, hedgeWins: this.hedgeWins };
   }
 
-  /** The delay after which a call would hedge now, or undefined when it would not. */
+  /** The delay after which a call would hedge now (undefined: too few calls seen to say). */
   hedgeDelay(): number | undefined {
-    if (this.delay !== 'p95') return this.delay;
+    if (this.delay !== undefined) return this.delay;
     return this.latencies.length < this.minSamples ? undefined : this.latencies.percentile();
   }
 

@@ -9,17 +9,30 @@
  * @publicApi
  */
 export interface HedgingOptions {
-  /** When the second attempt starts: a fixed delay in ms, or the tool's observed p95 (default `'p95'`). */
-  readonly delayMs?: number | 'p95';
+  /**
+   * When the second attempt starts: a fixed delay in ms, or a percentile of the tool's recent
+   * call durations (default `'p95'`; `'p90'` hedges more calls and cuts more of the tail).
+   */
+  readonly delayMs?: number | HedgingPercentile;
   /** Extra attempts allowed, as a share of calls (default 0.1: one call in ten may hedge). */
   readonly maxExtraShare?: number;
   /** Calls observed before `'p95'` is trusted; until then no call hedges (default 20). */
   readonly minSamples?: number;
 }
 
+/** The percentiles a hedging delay may follow. @publicApi */
+export type HedgingPercentile = 'p90' | 'p95' | 'p99';
+
+/** The quantile of each {@link HedgingPercentile}. @internal */
+export const HEDGING_QUANTILES: Readonly<Record<HedgingPercentile, number>> = {
+  p90: 0.9,
+  p95: 0.95,
+  p99: 0.99,
+};
+
 /** The defaults of {@link HedgingOptions}. @publicApi */
 export const DEFAULT_HEDGING = {
-  delayMs: 'p95',
+  delayMs: 'p95' as HedgingPercentile,
   maxExtraShare: 0.1,
   minSamples: 20,
 } as const;

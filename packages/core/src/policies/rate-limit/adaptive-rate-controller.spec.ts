@@ -42,13 +42,19 @@ describe('AdaptiveRateController', () => {
     expect(limiter.rate).toBeCloseTo(once * 0.7);
   });
 
-  it('caps the rate at a limit the upstream announces, and waits for the reset when nothing remains', () => {
+  it('caps the rate at a limit the upstream announces, pacing instead of waiting for a rounded reset', () => {
     const { clock, limiter, controller } = adaptive(200);
-    controller.onSuccess({ limit: 50, windowMs: 1_000, remaining: 0, resetMs: 300 });
+    controller.onSuccess({ limit: 50, windowMs: 1_000, remaining: 0, resetMs: 1_000 });
     expect(limiter.rate).toBe(50);
-    expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 300);
+    expect(limiter.snapshot().nextAtMs).toBeLessThanOrEqual(clock.now() + 20);
     for (let i = 0; i < 100; i++) controller.onSuccess();
     expect(limiter.rate).toBe(50);
+  });
+
+  it('waits for the reset when nothing remains and the upstream did not say its window', () => {
+    const { clock, limiter, controller } = adaptive(20);
+    controller.onSuccess({ limit: 5_000, remaining: 0, resetMs: 90_000 });
+    expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 90_000);
   });
 
   it('after a slow-down, grows back along the cubic: slowly near the old rate, faster beyond it', async () => {

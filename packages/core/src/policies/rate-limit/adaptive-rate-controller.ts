@@ -87,7 +87,11 @@ export class AdaptiveRateController {
         this.limiter.setRate(this.target, 'the upstream announced its limit');
       }
     }
-    if (signals.remaining === 0 && signals.resetMs !== undefined) {
+    // Nothing left until the reset: wait for it, unless the limiter already paces at the
+    // announced rate (then the reset, often rounded up to whole seconds, is not worth waiting).
+    const pacedToAnnouncement =
+      Number.isFinite(this.announcedRate) && this.target <= this.announcedRate;
+    if (signals.remaining === 0 && signals.resetMs !== undefined && !pacedToAnnouncement) {
       this.limiter.pauseUntil(now + signals.resetMs);
     }
   }

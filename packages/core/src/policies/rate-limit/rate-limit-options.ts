@@ -13,7 +13,7 @@ export interface AdaptiveRateOptions {
   readonly decreaseFactor?: number;
   /** Refusals within this many ms of a slow-down count as one (default 1,000). */
   readonly decreaseCooldownMs?: number;
-  /** How fast the rate grows back after a slow-down (the cubic's C; default 0.1). */
+  /** How fast the rate grows back after a slow-down (the cubic's C; default 0.4). */
   readonly growth?: number;
 }
 
@@ -54,5 +54,5 @@ export const DEFAULT_ADAPTIVE_RATE = {
   maxRate: 10_000,
   decreaseFactor: 0.7,
   decreaseCooldownMs: 1_000,
-  growth: 0.1,
+  growth: 0.4,
 } as const;
