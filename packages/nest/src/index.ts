@@ -29,6 +29,7 @@ export {
   ToolCircuitBreakers,
   type ToolBreakerState,
 } from './policies/tool-circuit-breakers.service.js';
+export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './policies/tool-policies.js';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';

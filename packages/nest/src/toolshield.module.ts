@@ -14,6 +14,8 @@ import { ToolFailureFactory } from './execution/tool-failure.factory.js';
 import { ToolFailureFilter } from './filters/tool-failure.filter.js';
 import { BulkheadLayer } from './policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from './policies/layers/circuit-breaker.layer.js';
+import { RateLimitLayer } from './policies/layers/rate-limit.layer.js';
+import { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 import { RetryLayer } from './policies/layers/retry.layer.js';
 import { TimeoutLayer } from './policies/layers/timeout.layer.js';
 import { ToolCircuitBreakers } from './policies/tool-circuit-breakers.service.js';
@@ -68,7 +70,9 @@ const randomProvider: Provider = {
     CircuitBreakerLayer,
     TimeoutLayer,
     BulkheadLayer,
+    RateLimitLayer,
     ToolCircuitBreakers,
+    ToolRateLimiters,
     ToolPipeline,
     ToolInvokerFactory,
     ToolExplorer,
@@ -86,6 +90,7 @@ const randomProvider: Provider = {
     ToolExecutor,
     ToolErrorClassifier,
     ToolCircuitBreakers,
+    ToolRateLimiters,
     ToolPipeline,
     ToolValidationPipe,
     ToolCallLedgerStore,

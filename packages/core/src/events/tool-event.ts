@@ -66,6 +66,32 @@ export interface ChaosInjectedEvent extends CallEventBase {
   readonly rule?: string;
 }
 
+/** A call waits its turn at a client-side rate limiter. @publicApi */
+export interface RateLimitWaitingEvent extends CallEventBase {
+  readonly type: 'rate_limit.waiting';
+  /** The limiter's key (the tool name, or the upstream it names). */
+  readonly key: string;
+  /** How long it expects to wait. */
+  readonly waitMs: number;
+}
+
+/** A client-side rate limiter refused a call: its wait would pass its deadline. @publicApi */
+export interface RateLimitRefusedEvent extends CallEventBase {
+  readonly type: 'rate_limit.refused';
+  readonly key: string;
+  readonly retryAfterMs: number;
+}
+
+/** An adaptive rate limiter changed its rate, or paused every caller. @publicApi */
+export interface RateLimitChangedEvent extends ToolEventBase {
+  readonly type: 'rate_limit.changed';
+  readonly key: string;
+  /** Calls per second from now on. */
+  readonly rate: number;
+  /** Why: `the upstream refused a call`, `slow start`, `paused until ...`. */
+  readonly reason: string;
+}
+
 /**
  * Everything the executor reports, as one discriminated union.
  *
@@ -78,7 +104,10 @@ export type ToolEvent =
   | ToolCallSucceededEvent
   | ToolCallFailedEvent
   | BreakerStateChangedEvent
-  | ChaosInjectedEvent;
+  | ChaosInjectedEvent
+  | RateLimitWaitingEvent
+  | RateLimitRefusedEvent
+  | RateLimitChangedEvent;
 
 /** @publicApi */
 export type ToolEventType = ToolEvent['type'];

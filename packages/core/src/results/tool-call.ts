@@ -1,3 +1,5 @@
+import type { HeadersLike } from '../classification/read-header.js';
+
 /**
  * A tool call as a model emits it.
  *
@@ -28,4 +30,15 @@ export interface ToolCallContext {
   readonly signal: AbortSignal;
   /** What the caller attached to the call (conversation id, tenant, ...). */
   readonly metadata: Readonly<Record<string, unknown>>;
+  /**
+   * Passes on the headers of the upstream's response, so an adaptive rate limit learns the
+   * upstream's limit from them (`RateLimit`, `RateLimit-Policy`, `X-RateLimit-*`,
+   * `Retry-After`). Absent where nothing listens. Refusals need no call: their headers travel
+   * on the error.
+   *
+   * @example
+   * const response = await fetch(url, { signal: call.signal });
+   * call.reportUpstreamHeaders?.(response.headers);
+   */
+  readonly reportUpstreamHeaders?: (headers: HeadersLike) => void;
 }

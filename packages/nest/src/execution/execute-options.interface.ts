@@ -17,4 +17,6 @@ export interface ExecuteOptions {
    * not retried (neither idempotent nor `@Retryable`) stays that way.
    */
   readonly retry?: RetryOptions | false;
+  /** This call's longest wait at the tool's rate limiter, instead of the limiter's. */
+  readonly rateLimitMaxWaitMs?: number;
 }

@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '@toolshield/core';
+import type { HeadersLike, ToolCallContext } from '@toolshield/core';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 
@@ -25,6 +25,8 @@ export interface ToolCallState {
    * outer timeout (a custom `policyOrder`) also ends their waits.
    */
   signal: AbortSignal;
+  /** Headers of the upstream's response that the current attempt passed on, for rate limits. */
+  upstreamHeaders?: HeadersLike;
 }
 
 /** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */
@@ -49,6 +51,10 @@ class CallContext implements MutableToolCallContext {
     state: ToolCallState,
   ) {
     this.#state = state;
+  }
+
+  reportUpstreamHeaders(headers: HeadersLike): void {
+    this.#state.upstreamHeaders = headers;
   }
 
   static stateOf(context: unknown): ToolCallState | undefined {

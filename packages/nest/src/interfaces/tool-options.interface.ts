@@ -1,5 +1,6 @@
 import type {
   BulkheadOptions,
+  RateLimitOptions,
   CircuitBreakerOptions,
   JsonObjectSchema,
   ToolAnnotations,
@@ -17,6 +18,17 @@ export interface ToolBreakerOptions extends CircuitBreakerOptions {
    * failing tenant then cannot open the breaker for the others.
    */
   readonly key?: (call: ToolCallContext, args: unknown) => string;
+}
+
+/**
+ * Client-side rate limit of one tool. Tools that name the same `key` (the upstream they call)
+ * share one limiter, configured by the module's `rateLimits[key]` and the first tool's options.
+ *
+ * @publicApi
+ */
+export interface ToolRateLimitOptions extends RateLimitOptions {
+  /** The limiter's name, shared by every tool that names it (default: the tool name). */
+  readonly key?: string;
 }
 
 /** Concurrency limit of one tool. @publicApi */
@@ -50,4 +62,10 @@ export interface ToolOptions {
   readonly breaker?: ToolBreakerOptions | false;
   /** Limits concurrent calls of this tool (default: no limit). */
   readonly bulkhead?: ToolBulkheadOptions;
+  /**
+   * Paces calls to the upstream: a rate with bursts and a queue, learned from the upstream's
+   * 429s and rate-limit headers with `adaptive: true`; `false` for none (default: the module's,
+   * none unless set).
+   */
+  readonly rateLimit?: ToolRateLimitOptions | false;
 }

@@ -1,4 +1,4 @@
-import type { CircuitBreakerOptions, RetryOptions } from '@toolshield/core';
+import type { CircuitBreakerOptions, RateLimitOptions, RetryOptions } from '@toolshield/core';
 import type { ToolBulkheadOptions } from './tool-options.interface.js';
 
 /**
@@ -16,7 +16,9 @@ export interface ToolPolicyDefaults {
   readonly breaker?: CircuitBreakerOptions | false;
   /** A concurrency limit for every tool (default: none). */
   readonly bulkhead?: ToolBulkheadOptions;
+  /** A rate limit for every tool, each its own limiter unless it names a key (default: none). */
+  readonly rateLimit?: RateLimitOptions;
 }
 
 /** The policies a tool can have, for ordering them. @publicApi */
-export type ToolPolicyName = 'retry' | 'breaker' | 'timeout' | 'bulkhead';
+export type ToolPolicyName = 'retry' | 'rateLimit' | 'breaker' | 'timeout' | 'bulkhead';

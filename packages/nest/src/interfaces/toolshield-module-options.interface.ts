@@ -1,4 +1,9 @@
-import type { CircuitBreakerStore, ClassificationRule, Clock } from '@toolshield/core';
+import type {
+  CircuitBreakerStore,
+  ClassificationRule,
+  Clock,
+  RateLimitOptions,
+} from '@toolshield/core';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
 
@@ -18,8 +23,14 @@ export interface ToolShieldModuleOptions {
   /** Default policies of every tool. */
   readonly defaults?: ToolPolicyDefaults;
   /**
+   * Named rate limits, one limiter each, shared by every tool whose `rateLimit.key` names it:
+   * `{ 'search-api': { rate: 50, adaptive: true } }`.
+   */
+  readonly rateLimits?: Readonly<Record<string, RateLimitOptions>>;
+  /**
    * The order of the policies, outermost first. Default
-   * `['retry', 'breaker', 'timeout', 'bulkhead']`: Retry(CircuitBreaker(Timeout(Bulkhead(tool)))).
+   * `['retry', 'rateLimit', 'breaker', 'timeout', 'bulkhead']`:
+   * Retry(RateLimit(CircuitBreaker(Timeout(Bulkhead(tool))))).
    */
   readonly policyOrder?: readonly ToolPolicyName[];
   /** Where breaker states are saved and restored from (default: in memory). */

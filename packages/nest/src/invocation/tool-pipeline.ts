@@ -3,6 +3,7 @@ import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options
 import { ToolPolicyInterceptor } from '../interceptors/tool-policy.interceptor.js';
 import { BulkheadLayer } from '../policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from '../policies/layers/circuit-breaker.layer.js';
+import { RateLimitLayer } from '../policies/layers/rate-limit.layer.js';
 import { RetryLayer } from '../policies/layers/retry.layer.js';
 import { TimeoutLayer } from '../policies/layers/timeout.layer.js';
 import { chainPolicyLayers, type PolicyChain } from '../policies/layers/policy-chain.js';
@@ -11,9 +12,10 @@ import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interfac
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 
-/** Retry(CircuitBreaker(Timeout(Bulkhead(tool)))). @publicApi */
+/** Retry(RateLimit(CircuitBreaker(Timeout(Bulkhead(tool))))). @publicApi */
 export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
   'retry',
+  'rateLimit',
   'breaker',
   'timeout',
   'bulkhead',
@@ -39,9 +41,10 @@ export class ToolPipeline {
     breaker: CircuitBreakerLayer,
     timeout: TimeoutLayer,
     bulkhead: BulkheadLayer,
+    rateLimit: RateLimitLayer,
     @InjectToolShieldOptions() options: ToolShieldModuleOptions,
   ) {
-    this.byPolicy = { retry, breaker, timeout, bulkhead };
+    this.byPolicy = { retry, breaker, timeout, bulkhead, rateLimit };
     this.order = options.policyOrder ?? DEFAULT_POLICY_ORDER;
   }
 
@@ -77,6 +80,8 @@ function isActive(name: ToolPolicyName, policies: ToolPolicies): boolean {
       return policies.breaker !== undefined;
     case 'bulkhead':
       return policies.bulkhead !== undefined;
+    case 'rateLimit':
+      return policies.rateLimit !== undefined;
     case 'timeout':
       return true;
   }

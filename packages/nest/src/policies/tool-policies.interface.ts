@@ -1,5 +1,6 @@
 import type {
   Bulkhead,
+  RateLimitOptions,
   CircuitBreakerOptions,
   RetryOptions,
   RetryPolicy,
@@ -10,6 +11,12 @@ import type {
 export interface ToolBreakerPolicy {
   readonly options: CircuitBreakerOptions;
   readonly key?: (call: ToolCallContext, args: unknown) => string;
+}
+
+/** A tool's rate limit, resolved: the limiter's key and the tool's own settings. @internal */
+export interface ToolRateLimitPolicy {
+  readonly key: string;
+  readonly options: RateLimitOptions;
 }
 
 /**
@@ -23,10 +30,14 @@ export interface ToolPolicies {
   readonly breaker?: ToolBreakerPolicy;
   readonly timeoutMs?: number;
   readonly bulkhead?: Bulkhead;
+  readonly rateLimit?: ToolRateLimitPolicy;
+  /** The caller's longest wait at the rate limiter, for this call. */
+  readonly rateLimitMaxWaitMs?: number;
 }
 
 /** What the caller may change for one call. @internal */
 export interface CallPolicyOverrides {
   readonly timeoutMs?: number | false;
   readonly retry?: RetryOptions | false;
+  readonly rateLimitMaxWaitMs?: number;
 }

@@ -10,6 +10,7 @@ import type {
   CallPolicyOverrides,
   ToolBreakerPolicy,
   ToolPolicies,
+  ToolRateLimitPolicy,
 } from './tool-policies.interface.js';
 
 /** Per-attempt time limit when neither the tool nor the module sets one. @publicApi */
@@ -38,6 +39,7 @@ export function resolveToolPolicies(
     breaker: resolveBreaker(tool, defaults),
     timeoutMs: resolveTimeout(tool.timeoutMs, defaults.timeoutMs),
     bulkhead: bulkhead && new Bulkhead({ ...bulkhead, toolName: name }),
+    rateLimit: resolveRateLimit(name, tool, defaults),
   };
 }
 
@@ -52,7 +54,12 @@ export function applyCallOverrides(
   policies: ToolPolicies,
   overrides: CallPolicyOverrides,
 ): ToolPolicies {
-  if (overrides.timeoutMs === undefined && overrides.retry === undefined) return policies;
+  if (
+    overrides.timeoutMs === undefined &&
+    overrides.retry === undefined &&
+    overrides.rateLimitMaxWaitMs === undefined
+  )
+    return policies;
   const timeoutMs =
     overrides.timeoutMs === undefined
       ? policies.timeoutMs
@@ -63,7 +70,18 @@ export function applyCallOverrides(
       : overrides.retry === undefined
         ? policies.retry
         : resolveRetryPolicy({ ...policyAsOptions(policies.retry), ...overrides.retry });
-  return { ...policies, timeoutMs, retry };
+  return { ...policies, timeoutMs, retry, rateLimitMaxWaitMs: overrides.rateLimitMaxWaitMs };
+}
+
+function resolveRateLimit(
+  name: string,
+  tool: ToolOptions,
+  defaults: ToolPolicyDefaults,
+): ToolRateLimitPolicy | undefined {
+  if (tool.rateLimit === false) return undefined;
+  if (tool.rateLimit === undefined && defaults.rateLimit === undefined) return undefined;
+  const { key = name, ...options } = tool.rateLimit ?? {};
+  return { key, options: { ...defaults.rateLimit, ...options } };
 }
 
 function resolveBreaker(

@@ -2,3 +2,4 @@ export * from './rate-limit-options.js';
 export * from './rate-limiter.js';
 export * from './adaptive-rate-controller.js';
 export * from './upstream-rate-signals.js';
+export * from './upstream-refusal.js';

@@ -2,6 +2,7 @@ import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { RateLimitedError } from '../../errors/rate-limited.error.js';
 import { cancellationError } from '../cancellation.js';
 import { GcraSchedule } from './gcra-schedule.js';
+import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit-options.js';
 
 /** What a limiter tells its observer. @publicApi */
@@ -28,6 +29,8 @@ export interface AcquireOptions {
   readonly signal?: AbortSignal;
   /** The clock time after which waiting is pointless (the call's budget); caps `maxWaitMs`. */
   readonly deadlineMs?: number;
+  /** Told the expected wait when the call has to queue. */
+  readonly onWait?: (waitMs: number) => void;
 }
 
 interface Waiter {
@@ -120,6 +123,7 @@ export class RateLimiter {
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.queue.push(waiter);
       this.observe?.({ kind: 'waiting', waitMs, queued: this.queue.length });
+      options.onWait?.(waitMs);
       this.arm();
     });
   }
@@ -186,7 +190,7 @@ export class RateLimiter {
   private refusal(retryAfterMs: number, why: string): RateLimitedError {
     return new RateLimitedError(
       `Client-side rate limit of ${formatRate(this.rate)} for ${this.key}: ${why}`,
-      { retryAfterMs, metadata: { rateLimitKey: this.key, rate: this.rate } },
+      { retryAfterMs, metadata: { [RATE_LIMIT_KEY_METADATA]: this.key, rate: this.rate } },
     );
   }
 

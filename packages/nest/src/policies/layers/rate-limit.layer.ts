@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  isToolError,
+  readUpstreamRateSignals,
+  readUpstreamRefusal,
+  type Clock,
+  type HeadersLike,
+} from '@toolshield/core';
+import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
+import { ToolErrorClassifier } from '../../execution/tool-error-classifier.js';
+import { ToolEventBus } from '../../execution/tool-event-bus.js';
+import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
+import { ToolRateLimiters, type ToolRateLimit } from '../tool-rate-limiters.service.js';
+import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
+
+/**
+ * Paces each attempt through the tool's rate limiter (`@Tool({ rateLimit })`): an attempt
+ * goes at once when the limiter allows, waits its turn otherwise, and fails at once with
+ * `rate_limited` and the wait as `retryAfterMs` when its turn would come after its deadline.
+ * An adaptive limiter learns from what comes back: the upstream's refusals (429, 503 with
+ * Retry-After, read from the error) and the headers a successful attempt passes on with
+ * `call.reportUpstreamHeaders`.
+ *
+ * @internal
+ */
+@Injectable()
+export class RateLimitLayer implements ToolPolicyLayer {
+  constructor(
+    private readonly limiters: ToolRateLimiters,
+    private readonly classifier: ToolErrorClassifier,
+    private readonly events: ToolEventBus,
+    @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
+    const policy = state.policies.rateLimit;
+    if (!policy) return inner();
+    const limit = this.limiters.acquire(policy.key, policy.options);
+    if (limit.limiter.tryAcquire()) return this.attempt(inner, limit, state);
+    const maxWaitMs = state.policies.rateLimitMaxWaitMs;
+    return limit.limiter
+      .acquire({
+        signal: state.signal,
+        deadlineMs: maxWaitMs === undefined ? undefined : this.clock.now() + maxWaitMs,
+        onWait: (waitMs) =>
+          this.events.emit({
+            type: 'rate_limit.waiting',
+            at: this.clock.now(),
+            callId: call.callId,
+            tool: call.toolName,
+            key: policy.key,
+            waitMs,
+          }),
+      })
+      .then(
+        () => this.attempt(inner, limit, state),
+        (error: unknown) => {
+          if (isToolError(error) && error.type === 'rate_limited') {
+            this.events.emit({
+              type: 'rate_limit.refused',
+              at: this.clock.now(),
+              callId: call.callId,
+              tool: call.toolName,
+              key: policy.key,
+              retryAfterMs: error.retryAfterMs ?? 0,
+            });
+          }
+          throw error;
+        },
+      );
+  }
+
+  private attempt(inner: InnerRun, limit: ToolRateLimit, state: ToolCallState): Promise<unknown> {
+    const { controller } = limit;
+    if (!controller) return inner();
+    state.upstreamHeaders = undefined;
+    return inner().then(
+      (value) => {
+        controller.onSuccess(this.signalsOf(state.upstreamHeaders));
+        return value;
+      },
+      (error: unknown) => {
+        const signals = readUpstreamRefusal(
+          error,
+          this.classifier.classify(error),
+          this.clock.now(),
+        );
+        if (signals) controller.onRefusal(signals);
+        throw error;
+      },
+    );
+  }
+
+  private signalsOf(headers: HeadersLike | undefined) {
+    return headers === undefined ? undefined : readUpstreamRateSignals(headers, this.clock.now());
+  }
+}

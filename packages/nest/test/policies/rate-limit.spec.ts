@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { HttpException, Injectable } from '@nestjs/common';
+import type { ToolCallContext, ToolEvent, ToolFailure } from '@toolshield/core';
+import { Tool, ToolCall, ToolRateLimiters } from '../../src/index.js';
+import { createToolApp } from '../fixtures/create-app.js';
+
+/** Tools calling a pretend upstream that allows `allowed` calls, then answers 429 with Retry-After. */
+@Injectable()
+class SearchTools {
+  calls: number[] = [];
+  allowed = Number.POSITIVE_INFINITY;
+  headers: Record<string, string> = {};
+  now: () => number = () => 0;
+
+  private answer(call: ToolCallContext) {
+    this.calls.push(this.now());
+    if (this.calls.length > this.allowed) {
+      throw new HttpException({ response: 'slow down', headers: { 'retry-after': '2' } }, 429, {
+        cause: { headers: { 'retry-after': '2' } },
+      });
+    }
+    call.reportUpstreamHeaders?.(this.headers);
+    return { hit: this.calls.length };
+  }
+
+  @Tool({ description: 'Searches the web.', rateLimit: { key: 'search-api' } })
+  search(_args: unknown, @ToolCall() call: ToolCallContext) {
+    return this.answer(call);
+  }
+
+  @Tool({ description: 'Searches news.', rateLimit: { key: 'search-api' } })
+  news(_args: unknown, @ToolCall() call: ToolCallContext) {
+    return this.answer(call);
+  }
+
+  @Tool({ description: 'Reads a page.', rateLimit: { rate: 10, adaptive: true } })
+  page(_args: unknown, @ToolCall() call: ToolCallContext) {
+    return this.answer(call);
+  }
+}
+
+async function startApp() {
+  const app = await createToolApp([SearchTools], {
+    rateLimits: { 'search-api': { rate: 5, burst: 2, maxWaitMs: 1_000 } },
+  });
+  const tools = app.moduleRef.get(SearchTools);
+  tools.now = () => app.clock.now();
+  const events: ToolEvent[] = [];
+  app.executor.events$.subscribe((event) => events.push(event));
+  return { ...app, tools, events };
+}
+
+describe('rate limits through ToolExecutor', () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  afterEach(async () => {
+    await app.close();
+    expect(app.clock.pendingTimers).toBe(0);
+  });
+
+  it('paces every tool naming one key through one limiter, in order, and reports the waits', async () => {
+    app = await startApp();
+    const calls = ['search', 'news', 'search', 'news'].map((name, i) =>
+      app.executor.execute({ id: `c${i}`, name, arguments: {} }),
+    );
+    await app.clock.advanceBy(1_000);
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.every((outcome) => outcome.success)).toBe(true);
+    expect(app.tools.calls).toEqual([0, 0, 200, 400]);
+    expect(app.events.filter((event) => event.type === 'rate_limit.waiting')).toHaveLength(2);
+  });
+
+  it('refuses at once a call whose turn would pass the wait it allows, with retryAfterMs', async () => {
+    app = await startApp();
+    const queued = Array.from({ length: 7 }, (_, i) =>
+      app.executor.execute({ id: `c${i}`, name: 'search', arguments: {} }),
+    );
+    const refused = (await app.executor.execute(
+      { id: 'late', name: 'search', arguments: {} },
+      { rateLimitMaxWaitMs: 100 },
+    )) as ToolFailure;
+    expect(refused).toMatchObject({ success: false, errorType: 'rate_limited', retryCount: 0 });
+    expect(refused.retryAfterMs).toBeGreaterThan(100);
+    expect(app.events).toContainEqual(
+      expect.objectContaining({ type: 'rate_limit.refused', callId: 'late', key: 'search-api' }),
+    );
+    await app.clock.advanceBy(2_000);
+    await Promise.all(queued);
+  });
+
+  it("an adaptive limit pauses for the upstream's Retry-After and slows down", async () => {
+    app = await startApp();
+    app.tools.allowed = 1;
+    const first = await app.executor.execute({ id: 'a', name: 'page', arguments: {} });
+    expect(first.success).toBe(true);
+    const limiters = app.moduleRef.get(ToolRateLimiters);
+    const rateBefore = limiters.snapshots()[0]!.rate;
+    const second = app.executor.execute({ id: 'b', name: 'page', arguments: {} });
+    await app.clock.advanceBy(200);
+    expect(await second).toMatchObject({ success: false, errorType: 'rate_limited' });
+    const [snapshot] = limiters.snapshots();
+    expect(snapshot).toMatchObject({ key: 'page' });
+    expect(snapshot!.rate).toBeLessThan(rateBefore);
+    // The refusal came when the call left the queue (after 83 ms): paused 2 s from then.
+    expect(snapshot!.nextAtMs).toBeGreaterThanOrEqual(2_000);
+    expect(app.events.some((event) => event.type === 'rate_limit.changed')).toBe(true);
+  });
+
+  it('an adaptive limit takes the limit the upstream announces in its headers', async () => {
+    app = await startApp();
+    app.tools.headers = { 'RateLimit-Policy': '"default";q=4;w=1', RateLimit: '"default";r=3;t=1' };
+    await app.executor.execute({ id: 'a', name: 'page', arguments: {} });
+    expect(app.moduleRef.get(ToolRateLimiters).snapshots()[0]).toMatchObject({
+      key: 'page',
+      rate: 4,
+    });
+  });
+});
