@@ -17,10 +17,14 @@ export type AnthropicContentBlock =
       readonly is_error?: boolean;
     };
 
-/** An Anthropic Messages API message. @publicApi */
+/**
+ * An Anthropic Messages API message; assignable to the `@anthropic-ai/sdk` `MessageParam`.
+ *
+ * @publicApi
+ */
 export interface AnthropicMessage {
   readonly role: 'user' | 'assistant';
-  readonly content: string | readonly AnthropicContentBlock[];
+  readonly content: string | AnthropicContentBlock[];
 }
 
 /** The `system` and `messages` parameters of an Anthropic Messages request. @publicApi */
