@@ -255,15 +255,33 @@ describe('classifyError', () => {
       expect(classifyError(abort).type).toBe('timeout');
     });
 
-    it('maps JSON SyntaxErrors to invalid_input, other SyntaxErrors to internal', () => {
+    it('blames a JSON SyntaxError from the tool body on the upstream, never on the model', () => {
       let parseError: unknown;
       try {
-        JSON.parse('{');
+        JSON.parse('<!DOCTYPE html><title>503 Service Unavailable</title>');
       } catch (error) {
         parseError = error;
       }
-      expect(classifyError(parseError).type).toBe('invalid_input');
+      const classified = classifyError(parseError);
+      expect(classified.type).toBe('invalid_output');
+      expect(classified.message).toMatch(
+        /^The upstream's answer is not valid JSON: Unexpected token/,
+      );
       expect(classifyError(new SyntaxError('Invalid regular expression')).type).toBe('internal');
+    });
+
+    it('takes a known 5xx status next to the SyntaxError as upstream_unavailable', () => {
+      const parseError = new SyntaxError('Unexpected end of JSON input');
+      const wrapped = Object.assign(
+        new Error('Weather service answered HTTP 503', { cause: parseError }),
+        {
+          status: 503,
+        },
+      );
+      expect(classifyError(wrapped)).toMatchObject({
+        type: 'upstream_unavailable',
+        metadata: { statusCode: 503 },
+      });
     });
 
     it('maps a thrown array of class-validator errors to invalid_input with issues', () => {
