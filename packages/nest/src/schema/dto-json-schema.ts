@@ -31,9 +31,18 @@ export class DtoJsonSchemaFactory {
     return this.inlineDefinition(root.schema, new Set([root.name])) as JsonObjectSchema;
   }
 
-  /** The properties the schema of `dto` lists as `required` (none for a class without rules). */
+  /**
+   * The properties the schema of `dto` lists as `required` (none for a class without rules).
+   * A class unknown to the metadata read so far makes it read again (a DTO module imported
+   * after the first call).
+   */
   requiredProperties(dto: unknown): readonly string[] {
-    const required = this.definitionOf(dto)?.schema.required;
+    let definition = this.definitionOf(dto);
+    if (definition === undefined && this.definitions !== undefined) {
+      this.definitions = undefined;
+      definition = this.definitionOf(dto);
+    }
+    const required = definition?.schema.required;
     return Array.isArray(required) ? (required as string[]) : NOTHING_REQUIRED;
   }
 
