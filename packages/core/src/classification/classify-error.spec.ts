@@ -6,6 +6,7 @@ import { NetworkError } from '../errors/network.error.js';
 import { RateLimitedError } from '../errors/rate-limited.error.js';
 import { ToolError } from '../errors/tool-error.js';
 import { classifyError } from './classify-error.js';
+import { thrownBy } from '../testing/thrown-by.test.js';
 
 /** The duck-typed surface of Nest's HttpException (core must not import @nestjs/*). */
 class FakeHttpException extends Error {
@@ -256,12 +257,9 @@ describe('classifyError', () => {
     });
 
     it('blames a JSON SyntaxError from the tool body on the upstream, never on the model', () => {
-      let parseError: unknown;
-      try {
-        JSON.parse('<!DOCTYPE html><title>503 Service Unavailable</title>');
-      } catch (error) {
-        parseError = error;
-      }
+      const parseError = thrownBy(() =>
+        JSON.parse('<!DOCTYPE html><title>503 Service Unavailable</title>'),
+      );
       const classified = classifyError(parseError);
       expect(classified.type).toBe('invalid_output');
       expect(classified.message).toMatch(

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { parseToolArguments } from '../arguments/parse-tool-arguments.js';
 import { createToolFailure } from '../results/create-tool-failure.js';
 import { renderFailureText } from '../rendering/render-failure-text.js';
+import { thrownBy } from '../testing/thrown-by.test.js';
 import { classifyError } from './classify-error.js';
 
 const OUTAGE_PAGE = '<!DOCTYPE html><html><body><h1>503 Service Unavailable</h1></body></html>';
@@ -26,7 +27,7 @@ async function carefulTool(url: string): Promise<unknown> {
   return response.json();
 }
 
-async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
+async function rejectionOf(run: () => Promise<unknown>): Promise<unknown> {
   return run().then(
     () => {
       throw new Error('expected a rejection');
@@ -55,14 +56,14 @@ describe('an upstream that answers 503 with an HTML page (real HTTP on 127.0.0.1
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('is not blamed on the model when the tool parses the page as JSON', async () => {
-    const thrown = await thrownBy(() => trustingTool(url));
+    const thrown = await rejectionOf(() => trustingTool(url));
     expect((thrown as Error).name).toBe('SyntaxError');
     expect(classifyError(thrown).type).toBe('invalid_output');
     expect(failureText(thrown)).not.toMatch(/Fix the arguments/);
   });
 
   it('is upstream_unavailable, with the status and Retry-After, when the tool checks response.ok', async () => {
-    const classified = classifyError(await thrownBy(() => carefulTool(url)));
+    const classified = classifyError(await rejectionOf(() => carefulTool(url)));
     expect(classified).toMatchObject({
       type: 'upstream_unavailable',
       retryAfterMs: 7000,
@@ -71,12 +72,7 @@ describe('an upstream that answers 503 with an HTML page (real HTTP on 127.0.0.1
   });
 
   it('still blames the model for its own malformed arguments', () => {
-    let thrown: unknown;
-    try {
-      parseToolArguments('{"city": "Par');
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => parseToolArguments('{"city": "Par'));
     expect(classifyError(thrown).type).toBe('invalid_input');
     expect(failureText(thrown)).toMatch(/Fix the arguments/);
   });
