@@ -24,6 +24,7 @@ class PlaceOrderArgs {
   @ValidateNested() @Type(() => Address) shipTo!: Address;
   @ValidateNested({ each: true }) @Type(() => LineItem) items!: LineItem[];
   @IsOptional() @ValidateNested() @Type(() => Address) billTo?: Address;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => LineItem) extras?: LineItem[];
   @IsOptional() @IsString() note?: string;
 }
 
@@ -85,6 +86,8 @@ describe('the published schema is what validation enforces', () => {
       'items[]',
       'items[].price',
       'billTo',
+      'extras[]',
+      'extras[].price',
     ]);
     for (const [path, level] of levels) {
       expect({ path, additionalProperties: level.additionalProperties }).toEqual({
@@ -102,6 +105,11 @@ describe('the published schema is what validation enforces', () => {
     expect(await issuesOf({ ...validArgs(), items: [{ sku: 'A-1' }] })).toEqual([
       'items.0.price: is required',
     ]);
+    expect(await issuesOf({ ...validArgs(), billTo: {} })).toEqual([
+      'billTo.street: must be a string',
+    ]);
+    const extras = [{ sku: 'B', price: { cents: 1 } }, { sku: 'C' }];
+    expect(await issuesOf({ ...validArgs(), extras })).toEqual(['extras.1.price: is required']);
     expect(tools.received).toHaveLength(0);
   });
 
@@ -147,7 +155,7 @@ describe('the published schema is what validation enforces', () => {
     const strict = toOpenAIStrictFunctionTool(definition);
     expect(strict.function.strict).toBe(true);
     expect(strict.function.parameters).toMatchObject({
-      required: ['shipTo', 'items', 'billTo', 'note'],
+      required: ['shipTo', 'items', 'billTo', 'extras', 'note'],
       additionalProperties: false,
       properties: {
         note: { type: ['string', 'null'] },
