@@ -123,7 +123,7 @@ describe('every error source becomes one ToolFailure of the closed taxonomy', ()
     ],
     ['AbortError', () => new DOMException('This operation was aborted', 'AbortError'), 'cancelled'],
     ['TimeoutError', () => new DOMException('The operation timed out.', 'TimeoutError'), 'timeout'],
-    ['JSON SyntaxError', () => JSON.parse('{"a":'), 'invalid_input'],
+    ['a JSON SyntaxError in the tool body', () => JSON.parse('{"a":'), 'invalid_output'],
     [
       'class-validator ValidationError[]',
       () => validate(new Signup()).then((errors) => Promise.reject(errors)),

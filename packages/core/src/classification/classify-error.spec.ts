@@ -6,6 +6,7 @@ import { NetworkError } from '../errors/network.error.js';
 import { RateLimitedError } from '../errors/rate-limited.error.js';
 import { ToolError } from '../errors/tool-error.js';
 import { classifyError } from './classify-error.js';
+import { thrownBy } from '../testing/thrown-by.test.js';
 
 /** The duck-typed surface of Nest's HttpException (core must not import @nestjs/*). */
 class FakeHttpException extends Error {
@@ -255,15 +256,30 @@ describe('classifyError', () => {
       expect(classifyError(abort).type).toBe('timeout');
     });
 
-    it('maps JSON SyntaxErrors to invalid_input, other SyntaxErrors to internal', () => {
-      let parseError: unknown;
-      try {
-        JSON.parse('{');
-      } catch (error) {
-        parseError = error;
-      }
-      expect(classifyError(parseError).type).toBe('invalid_input');
+    it('blames a JSON SyntaxError from the tool body on the upstream, never on the model', () => {
+      const parseError = thrownBy(() =>
+        JSON.parse('<!DOCTYPE html><title>503 Service Unavailable</title>'),
+      );
+      const classified = classifyError(parseError);
+      expect(classified.type).toBe('invalid_output');
+      expect(classified.message).toMatch(
+        /^The upstream's answer is not valid JSON: Unexpected token/,
+      );
       expect(classifyError(new SyntaxError('Invalid regular expression')).type).toBe('internal');
+    });
+
+    it('takes a known 5xx status next to the SyntaxError as upstream_unavailable', () => {
+      const parseError = new SyntaxError('Unexpected end of JSON input');
+      const wrapped = Object.assign(
+        new Error('Weather service answered HTTP 503', { cause: parseError }),
+        {
+          status: 503,
+        },
+      );
+      expect(classifyError(wrapped)).toMatchObject({
+        type: 'upstream_unavailable',
+        metadata: { statusCode: 503 },
+      });
     });
 
     it('maps a thrown array of class-validator errors to invalid_input with issues', () => {

@@ -36,7 +36,10 @@ const UNREADABLE = 'The tool failed with an unreadable error.';
  * the `cause` chain (bounded) by HTTP status (Nest `HttpException` and `ThrottlerException`,
  * axios, `status`/`statusCode`, with `Retry-After` honoured), by error code (Node, undici,
  * opossum), by name (`AbortError`, `TimeoutError`, JSON `SyntaxError`, undici's
- * `fetch failed`) and as a validation report (class-validator, Zod). Everything else, thrown
+ * `fetch failed`) and as a validation report (class-validator, Zod). A JSON `SyntaxError` is
+ * `invalid_output` (the tool could not read its upstream's answer; the model's own malformed
+ * arguments never get here, `parseToolArguments` reports them as `invalid_input`), or
+ * `upstream_unavailable` when an HTTP 5xx status travels with it in the cause chain. Everything else, thrown
  * strings, `undefined`, plain objects and symbols included, is `internal`, with a safe message.
  * The original value is kept as the `cause`; status code, error code, url and method go to
  * `metadata`, and so do the chaos facts (`chaos: true`, `chaosFault`, `chaosRule`) of a fault

@@ -23,6 +23,13 @@ export interface Recognition {
 }
 
 const VALIDATION_FAILED = 'Arguments failed validation.';
+/**
+ * A JSON `SyntaxError` that reaches the classifier was thrown inside the tool body: the
+ * model's arguments are parsed (by `parseToolArguments`) before the tool runs, and their
+ * errors are `invalid_input` already. So the tool could not read what its upstream answered,
+ * typically an HTML error page given to `response.json()` (ADR 0007).
+ */
+const UNREADABLE_ANSWER = "The upstream's answer is not valid JSON:";
 const WEAK_CODES: ReadonlySet<string> = new Set(['ABORT_ERR', 'ERR_CANCELED']);
 
 /** Recognises one link by HTTP status, then error code, then error name, then validation report. */
@@ -82,7 +89,7 @@ function byName(link: unknown): Recognition | undefined {
   if (name === 'AbortError') return { type: ToolErrorType.Cancelled, weak: true };
   if (name === 'TimeoutError') return { type: ToolErrorType.Timeout };
   if (name === 'SyntaxError' && message.includes('JSON'))
-    return { type: ToolErrorType.InvalidInput };
+    return { type: ToolErrorType.InvalidOutput, message: `${UNREADABLE_ANSWER} ${message}` };
   if (name === 'TypeError' && message === 'fetch failed')
     return { type: ToolErrorType.Network, weak: true };
   return undefined;

@@ -28,12 +28,18 @@ describe('readValidationIssues', () => {
           },
         ],
       },
+      {
+        property: 'debug',
+        constraints: { whitelistValidation: 'property debug should not exist' },
+        children: [],
+      },
     ];
     expect(readValidationIssues(errors)).toEqual([
       { path: 'city', message: 'must be a string', constraint: 'isString' },
       { path: 'city', message: 'should not be empty', constraint: 'isNotEmpty' },
       { path: 'address.zip', message: 'must be a postal code', constraint: 'isPostalCode' },
       { path: 'items.2.id', message: 'must be a UUID', constraint: 'isUUID' },
+      { path: 'debug', message: 'should not exist', constraint: 'whitelistValidation' },
     ]);
   });
 

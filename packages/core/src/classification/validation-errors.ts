@@ -86,9 +86,13 @@ function flattenClassValidatorErrors(
   }
 }
 
-/** class-validator messages repeat the property (`zip must be a postal code`); the path already says it. */
+/**
+ * class-validator messages repeat the property (`zip must be a postal code`, the whitelist's
+ * `property zip should not exist`); the path already says it.
+ */
 function withoutLeadingProperty(message: string, property: string): string {
-  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+  const lead = [`${property} `, `property ${property} `].find((start) => message.startsWith(start));
+  return lead === undefined ? message : message.slice(lead.length);
 }
 
 function readSchemaIssues(value: unknown): ValidationIssue[] | undefined {

@@ -3,7 +3,8 @@ import { outcomeContent, type OutcomeRenderOptions } from './outcome-content.js'
 import type { JsonObjectSchema, ToolDefinition } from './tool-definition.js';
 
 /**
- * An Anthropic Messages `tool_result` content block answering one `tool_use`.
+ * An Anthropic Messages `tool_result` content block answering one `tool_use`; assignable to
+ * the `@anthropic-ai/sdk` `ToolResultBlockParam`.
  *
  * @publicApi
  */
@@ -16,7 +17,7 @@ export interface AnthropicToolResultBlock {
 }
 
 /**
- * An Anthropic Messages tool definition.
+ * An Anthropic Messages tool definition; assignable to the `@anthropic-ai/sdk` `Tool`.
  *
  * @publicApi
  */

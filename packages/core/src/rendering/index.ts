@@ -6,5 +6,6 @@ export {
 } from './outcome-content.js';
 export * from './tool-definition.js';
 export * from './openai.js';
+export * from './openai-strict-schema.js';
 export * from './anthropic.js';
 export * from './mcp.js';

@@ -3,19 +3,21 @@ import { outcomeContent, type OutcomeRenderOptions } from './outcome-content.js'
 import type { JsonObjectSchema, ToolAnnotations, ToolDefinition } from './tool-definition.js';
 
 /**
- * An MCP `CallToolResult` (`tools/call` response).
+ * An MCP `CallToolResult` (`tools/call` response); assignable to the
+ * `@modelcontextprotocol/sdk` `CallToolResult` (a type alias rather than an interface, so it
+ * fits that type's open index signature).
  *
  * @publicApi
  */
-export interface McpCallToolResult {
-  readonly content: readonly [{ readonly type: 'text'; readonly text: string }];
+export type McpCallToolResult = {
+  readonly content: [{ readonly type: 'text'; readonly text: string }];
   readonly isError: boolean;
   /** The output itself, when it is a JSON object (never on errors). */
   readonly structuredContent?: Readonly<Record<string, unknown>>;
-}
+};
 
 /**
- * An MCP tool, as listed by `tools/list`.
+ * An MCP tool, as listed by `tools/list`; assignable to the `@modelcontextprotocol/sdk` `Tool`.
  *
  * @publicApi
  */

@@ -1,9 +1,11 @@
 import type { ToolOutcome } from '../results/tool-outcome.js';
 import { outcomeContent, type OutcomeRenderOptions } from './outcome-content.js';
+import { toOpenAIStrictSchema } from './openai-strict-schema.js';
 import type { JsonObjectSchema, ToolDefinition } from './tool-definition.js';
 
 /**
- * An OpenAI Chat Completions `tool` message answering one tool call.
+ * An OpenAI Chat Completions `tool` message answering one tool call; assignable to the
+ * `openai` SDK's `ChatCompletionToolMessageParam`.
  *
  * @publicApi
  */
@@ -14,7 +16,8 @@ export interface OpenAIToolMessage {
 }
 
 /**
- * An OpenAI Chat Completions function tool.
+ * An OpenAI Chat Completions function tool; assignable to the `openai` SDK's
+ * `ChatCompletionFunctionTool`.
  *
  * @publicApi
  */
@@ -24,6 +27,8 @@ export interface OpenAIFunctionTool {
     readonly name: string;
     readonly description: string;
     readonly parameters: JsonObjectSchema;
+    /** Present, and true, on the strict-mode export. */
+    readonly strict?: true;
   };
 }
 
@@ -48,6 +53,31 @@ export function toOpenAIFunctionTool(definition: ToolDefinition): OpenAIFunction
       name: definition.name,
       description: definition.description,
       parameters: definition.inputSchema,
+    },
+  };
+}
+
+/**
+ * The definition as an OpenAI function tool in strict mode (`strict: true`): the model's
+ * arguments then always match the schema, which {@link toOpenAIStrictSchema} rewrites into the
+ * form strict mode requires (every property required, optional ones nullable,
+ * `additionalProperties: false` at every level). The model sends `null` for an optional
+ * property it would have left out; `@toolshield/nest`'s validation accepts that `null` for an
+ * `@IsOptional()` property.
+ *
+ * @example
+ * await openai.chat.completions.create({ model, messages, tools: definitions.map(toOpenAIStrictFunctionTool) });
+ *
+ * @publicApi
+ */
+export function toOpenAIStrictFunctionTool(definition: ToolDefinition): OpenAIFunctionTool {
+  return {
+    type: 'function',
+    function: {
+      name: definition.name,
+      description: definition.description,
+      parameters: toOpenAIStrictSchema(definition.inputSchema),
+      strict: true,
     },
   };
 }

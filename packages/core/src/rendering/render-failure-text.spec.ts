@@ -156,15 +156,15 @@ describe('renderFailureText', () => {
       [
         'Tool get_weather failed: rate_limited, attempt 4/4.',
         'Request failed with status code 429.',
-        'Retrying may help after 2s.',
-        'Next: Wait 2s before calling this tool again.',
+        'Already retried 3 times.',
+        'Next: Wait 2s before using this tool again, or use another tool.',
       ].join('\n'),
     );
   });
 
   it('says when retrying will not help', () => {
     expect(renderFailureText(corpus[18] as ToolFailure)).toContain('Retrying will not help.');
-    expect(renderFailureText(corpus[4] as ToolFailure)).toContain('Retrying may help.');
+    expect(renderFailureText(corpus[3] as ToolFailure)).toContain('Retrying may help.');
   });
 
   it('lists did-you-mean names, or available tools when nothing is close', () => {

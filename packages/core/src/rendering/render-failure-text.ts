@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../errors/tool-error.js';
+import { retriesSpent } from '../results/failure-suggestions.js';
 import { formatDelay } from '../results/format-delay.js';
 import type { ToolFailure } from '../results/tool-outcome.js';
 
@@ -8,15 +9,15 @@ const MAX_LISTED_ISSUES = 5;
 /**
  * The failure as short text for the model (every token it reads costs money): what failed,
  * the type and the attempt, the error sentence, whether retrying may help (and after how
- * long), the did-you-mean names, available tools or field issues when present, and one next
+ * long; or, when the pipeline has already retried, how often), the did-you-mean names, available tools or field issues when present, and one next
  * step. Deterministic, one fact per line.
  *
  * @example
  * renderFailureText(failure);
  * // Tool get_weather failed: rate_limited, attempt 3/3.
  * // Too many requests.
- * // Retrying may help after 2s.
- * // Next: Wait 2s before calling this tool again.
+ * // Already retried 2 times.
+ * // Next: Wait 2s before using this tool again, or use another tool.
  *
  * @publicApi
  */
@@ -35,6 +36,8 @@ export function renderFailureText(failure: ToolFailure): string {
 
 function retryLine(failure: ToolFailure): string {
   if (!failure.recoverable) return 'Retrying will not help.';
+  if (retriesSpent(failure.errorType, failure.retryCount))
+    return `Already retried ${failure.retryCount} ${failure.retryCount === 1 ? 'time' : 'times'}.`;
   return failure.retryAfterMs === undefined
     ? 'Retrying may help.'
     : `Retrying may help after ${formatDelay(failure.retryAfterMs)}.`;

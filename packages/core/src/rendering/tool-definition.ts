@@ -1,12 +1,15 @@
 /**
- * A JSON Schema describing an object (tool arguments must be one).
+ * A JSON Schema describing an object (tool arguments must be one). Its arrays are mutable and
+ * its property schemas objects, as the official SDKs' parameter types (OpenAI
+ * `FunctionParameters`, Anthropic `Tool.InputSchema`, MCP `Tool.inputSchema`) want them, so a
+ * schema passes between toolshield and those SDKs both ways without a cast.
  *
  * @publicApi
  */
 export interface JsonObjectSchema {
   readonly type: 'object';
-  readonly properties?: Readonly<Record<string, unknown>>;
-  readonly required?: readonly string[];
+  readonly properties?: Readonly<Record<string, object>>;
+  readonly required?: string[];
   readonly additionalProperties?: boolean | Readonly<Record<string, unknown>>;
   readonly [keyword: string]: unknown;
 }

@@ -28,7 +28,7 @@ describe('createToolFailure', () => {
       retryCount: 2,
       retryMax: 2,
       retryAfterMs: 2000,
-      suggestions: ['Wait 2s before calling this tool again.'],
+      suggestions: ['Wait 2s before using this tool again, or use another tool.'],
       metadata: {
         statusCode: 429,
         url: `https://api.example.com/?api_key=${REDACTED}`,

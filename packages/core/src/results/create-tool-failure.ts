@@ -57,7 +57,7 @@ export function createToolFailure(
     ...(issues.length > 0 ? { issues: issues.map((issue) => redactIssue(issue, redactor)) } : {}),
     ...(availableTools.length > 0 ? { availableTools: [...availableTools] } : {}),
     ...(didYouMean.length > 0 ? { didYouMean: [...didYouMean] } : {}),
-    suggestions: failureSuggestions(error),
+    suggestions: failureSuggestions(error, retryCount),
     metadata: failureMetadata(error, ctx, redactor, retryCount),
   };
 }

@@ -1,4 +1,4 @@
-import type { ToolErrorType } from '../errors/tool-error-type.js';
+import { TOOL_ERROR_TYPE_TRAITS, type ToolErrorType } from '../errors/tool-error-type.js';
 import type { ToolError } from '../errors/tool-error.js';
 import type { ToolNotFoundError } from '../errors/tool-not-found.error.js';
 import { formatDelay } from './format-delay.js';
@@ -44,11 +44,36 @@ const SUGGESTIONS: Readonly<Record<ToolErrorType, Suggest>> = {
 };
 
 /**
- * Short next steps for the model after `error`, by error type (the wait is named when
- * `retryAfterMs` is known, the best did-you-mean name when there is one).
+ * Whether the pipeline has already retried a failure of a retryable type, and given up: the
+ * model is then not told to retry (its system guidance says never to repeat a failed call
+ * with the same arguments), but where else to go.
  *
  * @publicApi
  */
-export function failureSuggestions(error: ToolError): string[] {
-  return [SUGGESTIONS[error.type](error)];
+export function retriesSpent(errorType: ToolErrorType, retryCount: number | undefined): boolean {
+  return (retryCount ?? 0) > 0 && TOOL_ERROR_TYPE_TRAITS[errorType].retryable;
+}
+
+function afterSpentRetries(error: ToolError): string {
+  if (error.retryAfterMs !== undefined)
+    return `Wait ${formatDelay(error.retryAfterMs)} before using this tool again, or use another tool.`;
+  return error.type === 'timeout'
+    ? 'Narrow the request, use another tool, or stop.'
+    : 'Use another tool, or stop and tell the user.';
+}
+
+/**
+ * Short next steps for the model after `error`, by error type (the wait is named when
+ * `retryAfterMs` is known, the best did-you-mean name when there is one). When the pipeline
+ * has already retried a retryable failure (`retryCount` > 0), the step points elsewhere: wait
+ * `retryAfterMs` if known, use another tool, or stop.
+ *
+ * @publicApi
+ */
+export function failureSuggestions(error: ToolError, retryCount?: number): string[] {
+  return [
+    retriesSpent(error.type, retryCount)
+      ? afterSpentRetries(error)
+      : SUGGESTIONS[error.type](error),
+  ];
 }

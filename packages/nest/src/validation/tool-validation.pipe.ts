@@ -1,16 +1,27 @@
 import { Injectable, ValidationPipe } from '@nestjs/common';
 import { classifyError } from '@toolshield/core';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
+import { withMissingRequiredProperties } from './missing-required-properties.js';
 
 /**
  * The default pipe of `@ToolArgs()`: validates and transforms the arguments into the DTO
- * class. Unknown properties are refused (a model that invents fields learns which exist),
- * and failures become `InvalidInputError` with one issue per field. Values are not echoed
- * back, so a secret the model pasted into the wrong field does not travel further.
+ * class, enforcing what the published JSON Schema says. Unknown properties are refused at
+ * every level (a model that invents fields learns which exist; the schema says
+ * `additionalProperties: false`); every property the schema lists as `required` must be
+ * present, a nested DTO (`@ValidateNested()`) included, which class-validator alone lets
+ * through when it is left out; an `@IsOptional()` property may be left out or `null` (what
+ * OpenAI's strict mode sends for it). Failures become `InvalidInputError` with one issue per
+ * field. Values are not echoed back, so a secret the model pasted into the wrong field does not
+ * travel further.
  *
  * @publicApi
  */
 @Injectable()
 export class ToolValidationPipe extends ValidationPipe {
+  private readonly schemas = new DtoJsonSchemaFactory();
+  private readonly required = new Map<unknown, readonly string[]>();
+
   constructor() {
     super({
       transform: true,
@@ -20,5 +31,22 @@ export class ToolValidationPipe extends ValidationPipe {
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => classifyError(errors),
     });
+  }
+
+  protected override async validate(
+    object: object,
+    validatorOptions?: ValidatorOptions,
+  ): Promise<ValidationError[]> {
+    const errors = await super.validate(object, validatorOptions);
+    return withMissingRequiredProperties(object, errors, (dto) => this.requiredOf(dto));
+  }
+
+  private requiredOf(dto: unknown): readonly string[] {
+    let required = this.required.get(dto);
+    if (required === undefined) {
+      required = this.schemas.requiredProperties(dto);
+      this.required.set(dto, required);
+    }
+    return required;
   }
 }

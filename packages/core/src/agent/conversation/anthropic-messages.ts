@@ -1,3 +1,4 @@
+import { anthropicToolUseIds } from './anthropic-tool-use-ids.js';
 import type { ConversationMessage } from './conversation-message.js';
 import { toolArgumentsAsObject } from './tool-call-arguments.js';
 
@@ -17,10 +18,14 @@ export type AnthropicContentBlock =
       readonly is_error?: boolean;
     };
 
-/** An Anthropic Messages API message. @publicApi */
+/**
+ * An Anthropic Messages API message; assignable to the `@anthropic-ai/sdk` `MessageParam`.
+ *
+ * @publicApi
+ */
 export interface AnthropicMessage {
   readonly role: 'user' | 'assistant';
-  readonly content: string | readonly AnthropicContentBlock[];
+  readonly content: string | AnthropicContentBlock[];
 }
 
 /** The `system` and `messages` parameters of an Anthropic Messages request. @publicApi */
@@ -29,7 +34,9 @@ export interface AnthropicConversation {
   readonly messages: AnthropicMessage[];
 }
 
-function blocksOf(message: ConversationMessage): AnthropicContentBlock[] {
+type IdMap = ReadonlyMap<string, string>;
+
+function blocksOf(message: ConversationMessage, ids: IdMap): AnthropicContentBlock[] {
   const text: AnthropicContentBlock[] =
     message.role !== 'tool' && message.content !== ''
       ? [{ type: 'text', text: message.content }]
@@ -39,7 +46,7 @@ function blocksOf(message: ConversationMessage): AnthropicContentBlock[] {
       return [
         {
           type: 'tool_result',
-          tool_use_id: message.toolCallId,
+          tool_use_id: ids.get(message.toolCallId) ?? message.toolCallId,
           content: message.content,
           ...(message.isError ? { is_error: true } : {}),
         },
@@ -49,7 +56,7 @@ function blocksOf(message: ConversationMessage): AnthropicContentBlock[] {
         ...text,
         ...(message.toolCalls ?? []).map((call): AnthropicContentBlock => ({
           type: 'tool_use',
-          id: call.id,
+          id: ids.get(call.id) ?? call.id,
           name: call.name,
           input: toolArgumentsAsObject(call.arguments),
         })),
@@ -63,8 +70,12 @@ function blocksOf(message: ConversationMessage): AnthropicContentBlock[] {
  * Maps neutral messages onto an Anthropic Messages request: system messages are joined into
  * the top-level `system` parameter; tool results become `tool_result` blocks (with `is_error`)
  * of a user message; consecutive messages of the same role are merged into one turn, as the
- * API itself does; empty text is left out. It does not reorder or repair anything: run
- * `ToolCallLedger.repair()` first, and `validateAnthropicHistory` to check.
+ * API itself does; empty text is left out. A tool call id Anthropic refuses (it accepts
+ * `^[a-zA-Z0-9_-]+$`; OpenAI-compatible models emit ids such as `functions.lookup:0`) is
+ * rewritten the same way in the call and in its result, deterministically and without ever
+ * merging two ids (`functions_lookup_0_` and a digest of the original id); valid ids are
+ * kept. It does not reorder or repair anything: run `ToolCallLedger.repair()` first, and
+ * `validateAnthropicHistory` to check.
  *
  * @publicApi
  */
@@ -74,10 +85,11 @@ export function toAnthropicMessages(
   const system = messages.flatMap((message) =>
     message.role === 'system' ? [message.content] : [],
   );
+  const ids = anthropicToolUseIds(messages.flatMap(toolCallIdsOf));
   const turns: { role: 'user' | 'assistant'; content: AnthropicContentBlock[] }[] = [];
   for (const message of messages) {
     if (message.role === 'system') continue;
-    const blocks = blocksOf(message);
+    const blocks = blocksOf(message, ids);
     if (blocks.length === 0) continue;
     const role = message.role === 'assistant' ? 'assistant' : 'user';
     const last = turns.at(-1);
@@ -85,4 +97,10 @@ export function toAnthropicMessages(
     else turns.push({ role, content: blocks });
   }
   return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: turns };
+}
+
+function toolCallIdsOf(message: ConversationMessage): string[] {
+  if (message.role === 'tool') return [message.toolCallId];
+  if (message.role === 'assistant') return (message.toolCalls ?? []).map((call) => call.id);
+  return [];
 }

@@ -9,7 +9,8 @@ export interface OpenAIToolCall {
 }
 
 /**
- * The subset of Chat Completions request messages toolshield produces.
+ * The subset of Chat Completions request messages toolshield produces; assignable to the
+ * `openai` SDK's `ChatCompletionMessageParam`.
  *
  * @publicApi
  */
@@ -19,7 +20,7 @@ export type OpenAIChatMessage =
   | {
       readonly role: 'assistant';
       readonly content: string | null;
-      readonly tool_calls?: readonly OpenAIToolCall[];
+      readonly tool_calls?: OpenAIToolCall[];
     }
   | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
 

@@ -8,6 +8,8 @@
  * - `tool_result_not_first`: (Anthropic) text precedes `tool_result` blocks in a user message.
  * - `misplaced_block`: (Anthropic) `tool_use` outside an assistant turn, or `tool_result`
  *   outside a user turn.
+ * - `invalid_tool_call_id`: (Anthropic) a `tool_use` id or `tool_result` `tool_use_id` that
+ *   does not match `^[a-zA-Z0-9_-]+$`.
  * - `roles_not_alternating`: (Anthropic) two consecutive messages share a role.
  * - `empty_message`: a message with nothing in it.
  *
@@ -20,6 +22,7 @@ export type HistoryViolationCode =
   | 'duplicate_tool_call_id'
   | 'tool_result_not_first'
   | 'misplaced_block'
+  | 'invalid_tool_call_id'
   | 'roles_not_alternating'
   | 'empty_message';
 

@@ -61,6 +61,33 @@ describe('validateAnthropicHistory', () => {
     ]);
   });
 
+  it('flags tool_use and tool_result ids Anthropic refuses', () => {
+    const history = [
+      user(text()),
+      assistant(use('functions.lookup:0')),
+      user(result('functions.lookup:0')),
+    ];
+    expect(validateAnthropicHistory(history)).toEqual([
+      expect.objectContaining({
+        code: 'invalid_tool_call_id',
+        index: 1,
+        toolCallId: 'functions.lookup:0',
+      }),
+      expect.objectContaining({
+        code: 'invalid_tool_call_id',
+        index: 2,
+        toolCallId: 'functions.lookup:0',
+      }),
+    ]);
+    expect(codes([user(text()), assistant(use('')), user(result(''))])).toEqual([
+      'invalid_tool_call_id',
+      'invalid_tool_call_id',
+    ]);
+    expect(
+      codes([user(text()), assistant(use('toolu_01-A_b')), user(result('toolu_01-A_b'))]),
+    ).toEqual([]);
+  });
+
   it('allows an empty final assistant message (prefill)', () => {
     expect(codes([user(text()), { role: 'assistant', content: [] }])).toEqual([]);
   });

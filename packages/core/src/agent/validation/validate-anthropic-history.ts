@@ -2,6 +2,7 @@ import type {
   AnthropicContentBlock,
   AnthropicMessage,
 } from '../conversation/anthropic-messages.js';
+import { isAnthropicToolUseId } from '../conversation/anthropic-tool-use-ids.js';
 import type { HistoryViolation } from './history-violation.js';
 
 function blocksOf(message: AnthropicMessage): readonly AnthropicContentBlock[] {
@@ -13,6 +14,11 @@ function blocksOf(message: AnthropicMessage): readonly AnthropicContentBlock[] {
 function toolUseIds(message: AnthropicMessage | undefined): string[] {
   if (message?.role !== 'assistant') return [];
   return blocksOf(message).flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
+}
+
+function toolCallIdOf(block: AnthropicContentBlock): string | undefined {
+  if (block.type === 'tool_use') return block.id;
+  return block.type === 'tool_result' ? block.tool_use_id : undefined;
 }
 
 function isEmpty(message: AnthropicMessage): boolean {
@@ -30,7 +36,8 @@ function isEmpty(message: AnthropicMessage): boolean {
  * - every `tool_result` answers a `tool_use` of the assistant message right before it
  *   ("unexpected `tool_use_id` found in `tool_result` blocks");
  * - in that user message the `tool_result` blocks come first, any text after them;
- * - `tool_use` only in assistant turns, `tool_result` only in user turns; `tool_use` ids unique;
+ * - `tool_use` only in assistant turns, `tool_result` only in user turns; `tool_use` ids unique
+ *   and matching `^[a-zA-Z0-9_-]+$` (so must every `tool_use_id`);
  * - user and assistant turns alternate; no message or text block is empty (the final
  *   assistant message excepted, which may be an empty prefill).
  *
@@ -61,6 +68,15 @@ export function validateAnthropicHistory(
       });
     }
     for (const block of blocks) {
+      const id = toolCallIdOf(block);
+      if (id !== undefined && !isAnthropicToolUseId(id)) {
+        violations.push({
+          code: 'invalid_tool_call_id',
+          index,
+          toolCallId: id,
+          message: `${block.type} id ${JSON.stringify(id)} does not match ^[a-zA-Z0-9_-]+$`,
+        });
+      }
       const misplaced =
         (block.type === 'tool_use' && message.role !== 'assistant') ||
         (block.type === 'tool_result' && message.role !== 'user');
