@@ -133,7 +133,7 @@ try {
       2,
     ),
   );
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], app);
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], app);
   step('installed the tarballs and Nest 12 from the registry');
   if (existsSync(join(app, 'node_modules/@nestjs/testing'))) {
     fail('@nestjs/testing got installed: the no-test-package checks would prove nothing');

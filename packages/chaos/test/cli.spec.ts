@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runChaosCli } from '../src/cli/run-chaos-cli.js';
 import { runCli } from './support/run-node.js';
 
 const SOUND = 'test/fixtures/inventory.chaos-config.ts';
@@ -26,14 +27,6 @@ describe('toolshield-chaos, run as a child process', () => {
       ),
     ]);
     expect(stdout).toBe('');
-  }, 60_000);
-
-  it('adds the stack under --verbose', async () => {
-    const { code, stderr } = await runCli(['run', SOUND, '--verbose'], {
-      NODE_ENV: 'production',
-    });
-    expect(code).toBe(3);
-    expect(stderr).toMatch(/ChaosInProductionError: Refusing[^\n]*\n\s+at /);
   }, 60_000);
 
   it('runs the scenarios and seeds the flags pick, and prints the breakdown as tables', async () => {
@@ -83,14 +76,6 @@ describe('toolshield-chaos, run as a child process', () => {
     expect(json.scenarios[0].seeds.map((s: { seed: number }) => s.seed)).toEqual([4, 9]);
   }, 60_000);
 
-  it('takes a seed count, and single seeds', async () => {
-    const count = await runCli(['run', SOUND, '-s', 'reset*', '--seeds', '2']);
-    expect(count.stdout).toMatch(/^PASS reset connections \(2 seeds, 60 calls/m);
-    const single = await runCli(['run', SOUND, '-s', 'reset*', '--seed', '7']);
-    expect(single.code).toBe(0);
-    expect(single.stdout).toMatch(/^PASS reset connections \(1 seeds, 30 calls/m);
-  }, 60_000);
-
   it('exits 1 when a scenario fails', async () => {
     const { code, stdout } = await runCli(['run', BROKEN]);
     expect(code).toBe(1);
@@ -98,26 +83,71 @@ describe('toolshield-chaos, run as a child process', () => {
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('chaos: 0 passed, 1 failed');
   }, 60_000);
 
+  it('answers a bad command line with one line and exit code 2', async () => {
+    const { code, stdout, stderr } = await runCli(['run', SOUND, '--frobnicate']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toEqual([
+      expect.stringMatching(/^chaos: Unknown option '--frobnicate'/),
+      'usage: toolshield-chaos run <config.js> [options] (see --help)',
+      '',
+    ]);
+  }, 60_000);
+});
+
+/** The same CLI in process, for the cases that need no real process. */
+describe('runChaosCli', () => {
+  const capture = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return {
+      out,
+      err,
+      output: { log: (line: string) => out.push(line), error: (line: string) => err.push(line) },
+    };
+  };
+
+  it('adds the stack under --verbose', async () => {
+    const { err, output } = capture();
+    const saved = process.env['NODE_ENV'];
+    process.env['NODE_ENV'] = 'production';
+    try {
+      expect(await runChaosCli(['run', SOUND, '--verbose', '-s', 'reset*'], output)).toBe(3);
+    } finally {
+      process.env['NODE_ENV'] = saved;
+    }
+    expect(err[0]).toMatch(
+      /^chaos: the application could not start \(scenario "reset connections", seed 1\)/,
+    );
+    expect(err[1]).toMatch(/^ChaosInProductionError: Refusing[^\n]*\n\s+at /);
+  });
+
+  it('takes a seed count, and single seeds', async () => {
+    const count = capture();
+    expect(await runChaosCli(['run', SOUND, '-s', 'reset*', '--seeds', '2'], count.output)).toBe(0);
+    expect(count.out[0]).toMatch(/^PASS reset connections \(2 seeds, 60 calls/);
+    const single = capture();
+    expect(await runChaosCli(['run', SOUND, '-s', 'RESET*', '--seed', '7'], single.output)).toBe(0);
+    expect(single.out[0]).toMatch(/^PASS reset connections \(1 seeds, 30 calls/);
+  });
+
   it.each([
+    [['run'], /^chaos: run needs a config file$/],
     [['go'], /^chaos: unknown command "go"$/],
     [['run', SOUND, '--seeds', 'many'], /^chaos: --seeds takes whole numbers, not "many"$/],
-    [['run', SOUND, '--frobnicate'], /^chaos: Unknown option '--frobnicate'/],
+    [['run', SOUND, '--seeds', '3', '--seed', '4'], /^chaos: give --seeds or --seed, not both$/],
     [
       ['run', SOUND, '-s', 'nothing*'],
-      /^chaos: no scenario matches "nothing\*"; the scenarios are: "rate limited lookups"/,
+      /^chaos: no scenario matches "nothing\*"; the scenarios are: "rate limited lookups", "reset connections", "upstream outage"$/,
     ],
     [
       ['run', 'test/fixtures/missing.config.js'],
       /^chaos: cannot load test\/fixtures\/missing.config.js: /,
     ],
-  ])(
-    'answers %j with one line and exit code 2',
-    async (args, message) => {
-      const { code, stderr } = await runCli(args);
-      expect(code).toBe(2);
-      expect(stderr.split('\n')[0]).toMatch(message);
-      expect(stderr).not.toMatch(/\n\s+at /);
-    },
-    60_000,
-  );
+  ])('answers %j with one line and exit code 2', async (args, message) => {
+    const { err, output } = capture();
+    expect(await runChaosCli(args, output)).toBe(2);
+    expect(err[0]).toMatch(message);
+    expect(err.join('\n')).not.toMatch(/\n\s+at /);
+  });
 });
