@@ -1,4 +1,4 @@
-import type { ChaosHarnessConfig } from '@toolshield/chaos';
+import type { ChaosHarnessConfig } from '@toolshield/chaos/harness';
 import { AppModule } from '../src/app.module.js';
 import { scenarios } from './scenarios.js';
 

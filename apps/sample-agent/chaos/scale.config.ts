@@ -1,4 +1,5 @@
-import type { ChaosHarnessConfig, ChaosScenario } from '@toolshield/chaos';
+import type { ChaosScenario } from '@toolshield/chaos';
+import type { ChaosHarnessConfig } from '@toolshield/chaos/harness';
 import { AppModule } from '../src/app.module.js';
 import { scenarios } from './scenarios.js';
 

@@ -20,7 +20,7 @@ const weather: ChaosScenarioCall = {
   argumentsFor: (index) => ({ city: CITIES[index % CITIES.length] }),
 };
 
-/** The faults of DESIGN.md §4.6, one scenario each, against the sample agent's tools. */
+/** The faults the chaos package can inject, one scenario each, against the sample agent's tools. */
 export const scenarios: ChaosScenario[] = [
   {
     name: 'rate limited, Retry-After 30 s',

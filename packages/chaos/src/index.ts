@@ -1,6 +1,7 @@
 /**
  * @toolshield/chaos: fault injection for LLM tools, in any async function or (through the
  * Nest chaos module) any `@Tool()`, plus the harness' reports, invariants and Jest matchers.
+ * The harness itself (it needs `@nestjs/testing`) is in `@toolshield/chaos/harness`.
  *
  * @packageDocumentation
  */
@@ -45,7 +46,6 @@ export { ChaosInterceptor } from './nest/chaos.interceptor.js';
 export { Chaos } from './nest/chaos.decorator.js';
 
 export * from './jest/matchers.js';
-export * from './jest/run-chaos-harness-in-jest.js';
 
 export type { RecordedAttempt, RecordedCall, RecordedRun } from './harness/recorded-run.js';
 export * from './harness/invariants.js';
@@ -53,12 +53,10 @@ export * from './harness/chaos-report.js';
 export * from './harness/json-report.js';
 export * from './harness/junit-report.js';
 export * from './harness/markdown-report.js';
+export type { LatencyPercentiles } from './harness/outcome-breakdown.js';
 export type {
-  ChaosHarnessConfig,
   ChaosReportFormat,
   ChaosScenario,
   ChaosScenarioCall,
 } from './harness/chaos-scenario.js';
-export * from './harness/run-chaos-harness.js';
 export * from './harness/write-chaos-reports.js';
-export * from './cli/run-chaos-cli.js';

@@ -74,6 +74,14 @@ export function healthyRun(): RecordedRun {
         tool: 'search',
         result: okResult('c1', 2),
       },
+      {
+        type: 'breaker.state_changed',
+        at: 30_500,
+        tool: 'search',
+        key: 'search',
+        from: 'closed',
+        to: 'open',
+      },
       { type: 'call.started', at: 31_000, callId: 'c2', tool: 'search' },
       {
         type: 'call.failed',

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChaosHarnessConfig } from '../harness/chaos-scenario.js';
+import type { ChaosHarnessConfig } from '../harness/chaos-harness-config.js';
 
 /**
  * Imports a harness config module (its `default` export, or the module's own named exports

@@ -1,7 +1,17 @@
-import type { ScenarioReport } from '../harness/chaos-report.js';
+import type { ChaosHarnessConfig } from '../harness/chaos-harness-config.js';
+import { ChaosAppStartError } from '../harness/chaos-app-start.error.js';
 import { runChaosHarness } from '../harness/run-chaos-harness.js';
 import { writeChaosReports } from '../harness/write-chaos-reports.js';
+import { scenarioLine, summaryTables } from './cli-summary.js';
+import { CHAOS_EXIT_CODES } from './exit-codes.js';
 import { loadChaosConfig } from './load-chaos-config.js';
+import {
+  CHAOS_CLI_HELP,
+  ChaosCliUsageError,
+  parseChaosCliArgs,
+  type ChaosCliCommand,
+} from './parse-cli-args.js';
+import { selectScenarios } from './select-scenarios.js';
 
 /** Where the CLI writes. @publicApi */
 export interface ChaosCliOutput {
@@ -9,13 +19,13 @@ export interface ChaosCliOutput {
   error(line: string): void;
 }
 
-const USAGE = 'usage: toolshield-chaos run <config.js>';
-
 /**
- * The `toolshield-chaos` command: `run <config>` loads the config module, runs the harness,
- * writes the reports, prints one PASS/FAIL line per scenario and `chaos: N passed, M failed`,
- * and returns the exit code: 0 when every scenario passed, 1 on a failure, 2 on a usage or
- * config error.
+ * The `toolshield-chaos` command (see `toolshield-chaos --help`): `run <config>` loads the
+ * config module, keeps the scenarios and seeds the flags pick, runs the harness, prints one
+ * PASS/FAIL line per scenario, tables of retries, outcomes by type, breaker openings and
+ * latency percentiles, writes the reports and ends with `chaos: N passed, M failed`. It never
+ * throws: every error becomes one line on `output.error` (with its stack under `--verbose`)
+ * and an exit code from {@link CHAOS_EXIT_CODES}.
  *
  * @publicApi
  */
@@ -23,46 +33,80 @@ export async function runChaosCli(
   args: readonly string[],
   output: ChaosCliOutput = console,
 ): Promise<number> {
-  const [command, configPath, ...rest] = args;
-  if (command !== 'run' || configPath === undefined || rest.length > 0) {
-    output.error(USAGE);
-    return 2;
-  }
-  let config;
+  let command: ChaosCliCommand;
   try {
-    config = await loadChaosConfig(configPath);
+    command = parseChaosCliArgs(args);
   } catch (error) {
-    output.error(
-      `chaos: cannot load ${configPath}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return 2;
+    output.error(`chaos: ${messageOf(error)}`);
+    output.error('usage: toolshield-chaos run <config.js> [options] (see --help)');
+    return CHAOS_EXIT_CODES.usage;
   }
-  const report = await runChaosHarness(config, {
+  if (command.kind === 'help') {
+    output.log(CHAOS_CLI_HELP);
+    return CHAOS_EXIT_CODES.passed;
+  }
+  let config: ChaosHarnessConfig;
+  try {
+    config = configFor(await loadChaosConfig(command.configPath), command);
+  } catch (error) {
+    const reason = error instanceof ChaosCliUsageError ? '' : `cannot load ${command.configPath}: `;
+    report(output, `chaos: ${reason}${messageOf(error)}`, error, command.verbose);
+    return CHAOS_EXIT_CODES.usage;
+  }
+  try {
+    return await run(config, output);
+  } catch (error) {
+    if (error instanceof ChaosAppStartError) {
+      report(output, `chaos: ${error.message}`, error.cause, command.verbose);
+      return CHAOS_EXIT_CODES.appCannotStart;
+    }
+    report(output, `chaos: the harness failed: ${messageOf(error)}`, error, command.verbose);
+    return CHAOS_EXIT_CODES.internal;
+  }
+}
+
+/** The loaded config with the command line's scenario filter, seeds and report directory. */
+function configFor(
+  loaded: ChaosHarnessConfig,
+  command: Extract<ChaosCliCommand, { kind: 'run' }>,
+): ChaosHarnessConfig {
+  const reports =
+    command.reportsDir === undefined
+      ? loaded.reports
+      : { ...loaded.reports, dir: command.reportsDir };
+  return {
+    ...loaded,
+    scenarios: selectScenarios(loaded.scenarios, command.scenarios),
+    seeds: command.seeds ?? loaded.seeds,
+    ...(reports === undefined ? {} : { reports }),
+  };
+}
+
+async function run(config: ChaosHarnessConfig, output: ChaosCliOutput): Promise<number> {
+  const result = await runChaosHarness(config, {
     onScenario: (scenario) => output.log(scenarioLine(scenario)),
   });
+  output.log('');
+  for (const line of summaryTables(result)) output.log(line);
   if (config.reports) {
     for (const file of await writeChaosReports(
-      report,
+      result,
       config.reports.dir,
       config.reports.formats,
     )) {
       output.log(`report: ${file}`);
     }
   }
-  output.log(`chaos: ${report.totals.passed} passed, ${report.totals.failed} failed`);
-  return report.status === 'PASS' ? 0 : 1;
+  output.log(`chaos: ${result.totals.passed} passed, ${result.totals.failed} failed`);
+  return result.status === 'PASS' ? CHAOS_EXIT_CODES.passed : CHAOS_EXIT_CODES.scenarioFailed;
 }
 
-/** `PASS name (seeds, calls, retries)` or `FAIL name: the first violation`. */
-function scenarioLine(scenario: ScenarioReport): string {
-  const retries: Record<string, number> = {};
-  for (const seed of scenario.seeds) {
-    for (const [count, calls] of Object.entries(seed.retryCounts))
-      retries[count] = (retries[count] ?? 0) + calls;
-  }
-  const facts = `${scenario.seeds.length} seeds, ${scenario.calls} calls, retries ${JSON.stringify(retries)}`;
-  if (scenario.status === 'PASS') return `PASS ${scenario.name} (${facts})`;
-  const failed = scenario.seeds.filter((seed) => seed.status === 'FAIL');
-  const first = failed[0]?.violations[0];
-  return `FAIL ${scenario.name} (${facts}; ${failed.length} seed(s) failed, first: seed ${failed[0]?.seed} ${first?.invariant}: ${first?.message})`;
+/** One line for people; the stack (and the cause's) only when asked for. */
+function report(output: ChaosCliOutput, line: string, error: unknown, verbose: boolean): void {
+  output.error(line);
+  if (verbose && error instanceof Error && error.stack) output.error(error.stack);
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }

@@ -1,5 +1,12 @@
 import type { ToolOutcome } from '@toolshield/core';
 import { checkInvariants, type InvariantViolation } from './invariants.js';
+import {
+  addCounts,
+  countBreakerOpenings,
+  latencyPercentiles,
+  outcomeKind,
+  type LatencyPercentiles,
+} from './outcome-breakdown.js';
 import type { RecordedRun } from './recorded-run.js';
 
 /** @publicApi */
@@ -30,6 +37,12 @@ export interface SeedRunReport {
   readonly violations: readonly InvariantViolation[];
   /** How many calls were retried how often: `{ "0": 80, "1": 15, "2": 5 }`. */
   readonly retryCounts: Readonly<Record<string, number>>;
+  /** Calls by how they ended: `result`, or the failure's `errorType` (`{ result: 93, rate_limited: 7 }`). */
+  readonly outcomes: Readonly<Record<string, number>>;
+  /** How often a circuit breaker opened during the run. */
+  readonly breakerOpenings: number;
+  /** Call latency percentiles (`metadata.durationMs`, virtual ms in the harness). */
+  readonly latencyMs: LatencyPercentiles;
   /** A few outcomes: the first of each distinct kind (result, or failure per errorType). */
   readonly samples: readonly ObservedSample[];
 }
@@ -45,6 +58,14 @@ export interface ScenarioReport {
   readonly status: ChaosStatus;
   /** Calls over all seeds. */
   readonly calls: number;
+  /** Retry counts over all seeds (see {@link SeedRunReport.retryCounts}). */
+  readonly retryCounts: Readonly<Record<string, number>>;
+  /** Outcomes over all seeds (see {@link SeedRunReport.outcomes}). */
+  readonly outcomes: Readonly<Record<string, number>>;
+  /** Breaker openings over all seeds. */
+  readonly breakerOpenings: number;
+  /** Latency percentiles over every call of every seed. */
+  readonly latencyMs: LatencyPercentiles;
   readonly seeds: readonly SeedRunReport[];
 }
 
@@ -65,6 +86,10 @@ export interface ChaosRunReport {
     readonly failed: number;
     readonly seedRuns: number;
     readonly calls: number;
+    /** Outcomes over every scenario. */
+    readonly outcomes: Readonly<Record<string, number>>;
+    /** Breaker openings over every scenario. */
+    readonly breakerOpenings: number;
   };
   readonly scenarios: readonly ScenarioReport[];
 }
@@ -87,6 +112,7 @@ export function summariseSeedRun(options: SummariseSeedRunOptions): SeedRunRepor
   const { seed, run, durationMs, maxSamples = 5 } = options;
   const violations = checkInvariants(run);
   const retryCounts: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
   const samples: ObservedSample[] = [];
   const sampledKinds = new Set<string>();
   for (const call of run.calls) {
@@ -94,7 +120,8 @@ export function summariseSeedRun(options: SummariseSeedRunOptions): SeedRunRepor
     if (outcome === undefined) continue;
     const retries = outcome.success ? outcome.metadata.attempts - 1 : outcome.retryCount;
     retryCounts[retries] = (retryCounts[retries] ?? 0) + 1;
-    const kind = outcome.success ? 'result' : outcome.errorType;
+    const kind = outcomeKind(outcome);
+    outcomes[kind] = (outcomes[kind] ?? 0) + 1;
     if (samples.length < maxSamples && !sampledKinds.has(kind)) {
       sampledKinds.add(kind);
       samples.push({ callId: call.callId, tool: call.tool, outcome });
@@ -107,22 +134,64 @@ export function summariseSeedRun(options: SummariseSeedRunOptions): SeedRunRepor
     calls: run.calls.length,
     violations,
     retryCounts,
+    outcomes,
+    breakerOpenings: countBreakerOpenings(run.events),
+    latencyMs: latencyPercentiles(callDurationsMs(run)),
     samples,
   };
 }
 
-/** Groups one scenario's seed runs. @publicApi */
+/** Each settled call's `metadata.durationMs` (clock ms from call to outcome). */
+export function callDurationsMs(run: RecordedRun): number[] {
+  return run.calls.flatMap((call) => {
+    const outcome = call.outcomes[0];
+    return outcome === undefined ? [] : [outcome.metadata.durationMs];
+  });
+}
+
+/**
+ * Groups one scenario's seed runs and adds up their breakdowns. Pass `callDurationsMs` (every
+ * call's latency over all seeds, see {@link callDurationsMs}) for exact scenario percentiles;
+ * without it they are the highest of the seeds' percentiles (an upper bound).
+ *
+ * @publicApi
+ */
 export function buildScenarioReport(
   name: string,
   seeds: readonly SeedRunReport[],
   description?: string,
+  callDurationsMs?: readonly number[],
 ): ScenarioReport {
+  const retryCounts: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
+  for (const seed of seeds) {
+    addCounts(retryCounts, seed.retryCounts);
+    addCounts(outcomes, seed.outcomes);
+  }
   return {
     name,
     ...(description === undefined ? {} : { description }),
     status: seeds.every((seed) => seed.status === 'PASS') ? 'PASS' : 'FAIL',
     calls: seeds.reduce((sum, seed) => sum + seed.calls, 0),
+    retryCounts,
+    outcomes,
+    breakerOpenings: seeds.reduce((sum, seed) => sum + seed.breakerOpenings, 0),
+    latencyMs:
+      callDurationsMs === undefined
+        ? highestPercentiles(seeds)
+        : latencyPercentiles(callDurationsMs),
     seeds,
+  };
+}
+
+function highestPercentiles(seeds: readonly SeedRunReport[]): LatencyPercentiles {
+  const highest = (pick: (latency: LatencyPercentiles) => number) =>
+    Math.max(0, ...seeds.map((seed) => pick(seed.latencyMs)));
+  return {
+    p50: highest((latency) => latency.p50),
+    p95: highest((latency) => latency.p95),
+    p99: highest((latency) => latency.p99),
+    max: highest((latency) => latency.max),
   };
 }
 
@@ -133,6 +202,8 @@ export function buildChaosRunReport(
   scenarios: readonly ScenarioReport[],
 ): ChaosRunReport {
   const failed = scenarios.filter((scenario) => scenario.status === 'FAIL').length;
+  const outcomes: Record<string, number> = {};
+  for (const scenario of scenarios) addCounts(outcomes, scenario.outcomes);
   return {
     startedAt: startedAt.toISOString(),
     durationMs,
@@ -143,6 +214,8 @@ export function buildChaosRunReport(
       failed,
       seedRuns: scenarios.reduce((sum, scenario) => sum + scenario.seeds.length, 0),
       calls: scenarios.reduce((sum, scenario) => sum + scenario.calls, 0),
+      outcomes,
+      breakerOpenings: scenarios.reduce((sum, scenario) => sum + scenario.breakerOpenings, 0),
     },
     scenarios,
   };

@@ -2,7 +2,7 @@ import { isTerminalToolEvent, type ToolOutcome } from '@toolshield/core';
 import type { RecordedCall, RecordedRun } from './recorded-run.js';
 
 /**
- * The invariants of DESIGN.md §4.6 that every scenario checks.
+ * The invariants that every chaos scenario checks.
  *
  * @publicApi
  */

@@ -5,7 +5,10 @@ import { escapeXml } from './xml-text.js';
 /**
  * The report as JUnit XML for CI: one `<testsuite>` per scenario, one `<testcase>` per
  * scenario × seed (`name [seed N]`); a failing seed carries a `<failure>` listing its
- * violations, and every test case puts its retry counts and samples in `<system-out>`.
+ * violations, and every test case puts its breakdown (retry counts, outcomes by type, breaker
+ * openings, latency percentiles) and samples in `<system-out>`. Each suite's `<properties>`
+ * hold the scenario's breakdown: `outcomes.<type>`, `retries.<n>` (calls retried n times),
+ * `breaker.openings`, `latency.p50Ms`, `latency.p95Ms`, `latency.p99Ms`, `latency.maxMs`.
  *
  * @publicApi
  */
@@ -27,8 +30,34 @@ function suite(scenario: ScenarioReport, timestamp: string): string[] {
     `  <testsuite name="${escapeXml(scenario.name)}" tests="${scenario.seeds.length}" ` +
       `failures="${failedSeeds(scenario)}" errors="0" skipped="0" time="${seconds(time)}" ` +
       `timestamp="${escapeXml(timestamp)}">`,
+    ...properties(scenario),
     ...scenario.seeds.flatMap((seed) => testCase(scenario.name, seed)),
     '  </testsuite>',
+  ];
+}
+
+function properties(scenario: ScenarioReport): string[] {
+  const values: [string, number][] = [
+    ...Object.entries(scenario.outcomes).map(([kind, count]): [string, number] => [
+      `outcomes.${kind}`,
+      count,
+    ]),
+    ...Object.entries(scenario.retryCounts).map(([retries, count]): [string, number] => [
+      `retries.${retries}`,
+      count,
+    ]),
+    ['breaker.openings', scenario.breakerOpenings],
+    ['latency.p50Ms', scenario.latencyMs.p50],
+    ['latency.p95Ms', scenario.latencyMs.p95],
+    ['latency.p99Ms', scenario.latencyMs.p99],
+    ['latency.maxMs', scenario.latencyMs.max],
+  ];
+  return [
+    '    <properties>',
+    ...values.map(
+      ([name, value]) => `      <property name="${escapeXml(name)}" value="${value}"/>`,
+    ),
+    '    </properties>',
   ];
 }
 
@@ -45,7 +74,13 @@ function testCase(scenario: string, seed: SeedRunReport): string[] {
             '</failure>',
         ]
       : [];
-  const output = stringifySafely({ retryCounts: seed.retryCounts, samples: seed.samples });
+  const output = stringifySafely({
+    retryCounts: seed.retryCounts,
+    outcomes: seed.outcomes,
+    breakerOpenings: seed.breakerOpenings,
+    latencyMs: seed.latencyMs,
+    samples: seed.samples,
+  });
   return [
     open,
     ...failure,

@@ -1,8 +1,11 @@
+import { describeCounts, formatMs, retryColumns } from './breakdown-text.js';
 import type { ChaosRunReport } from './chaos-report.js';
 
 /**
  * The report as Markdown: a summary line, one table row per scenario (PASS/FAIL, seeds,
- * failing seeds, calls, violations), then the violations of each failing seed.
+ * failing seeds, calls, violations), a breakdown per scenario (outcomes by type, calls by
+ * retries made, breaker openings, latency percentiles in clock time, virtual in the harness),
+ * then the violations of each failing seed.
  *
  * @publicApi
  */
@@ -23,6 +26,9 @@ export function toMarkdownReport(report: ChaosRunReport): string {
         failing.map((seed) => seed.seed).join(', ') || '-'
       } | ${scenario.calls} | ${violations} |`;
     }),
+    '',
+    `Outcomes: ${describeCounts(totals.outcomes)}. Breaker openings: ${totals.breakerOpenings}.`,
+    ...breakdown(report),
   ];
   for (const scenario of report.scenarios) {
     for (const seed of scenario.seeds.filter((run) => run.status === 'FAIL')) {
@@ -33,6 +39,27 @@ export function toMarkdownReport(report: ChaosRunReport): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+function breakdown(report: ChaosRunReport): string[] {
+  const retries = retryColumns(...report.scenarios.map((scenario) => scenario.retryCounts));
+  return [
+    '',
+    '## Breakdown',
+    '',
+    `| Scenario | Outcomes | ${retries.map((count) => `${count} retries`).join(' | ')} | Breaker openings | p50 | p95 | p99 |`,
+    `| --- | --- | ${retries.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: |`,
+    ...report.scenarios.map(
+      (scenario) =>
+        `| ${cell(scenario.name)} | ${describeCounts(scenario.outcomes)} | ${retries
+          .map((count) => scenario.retryCounts[count] ?? 0)
+          .join(
+            ' | ',
+          )} | ${scenario.breakerOpenings} | ${formatMs(scenario.latencyMs.p50)} | ${formatMs(
+          scenario.latencyMs.p95,
+        )} | ${formatMs(scenario.latencyMs.p99)} |`,
+    ),
+  ];
 }
 
 /** Keeps a value on one table line: pipes escaped, line breaks as spaces. */

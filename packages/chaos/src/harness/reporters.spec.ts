@@ -11,6 +11,7 @@ import {
 import { toJsonReport } from './json-report.js';
 import { toJUnitXml } from './junit-report.js';
 import { toMarkdownReport } from './markdown-report.js';
+import { latencyPercentiles } from './outcome-breakdown.js';
 
 const nasty = `rate <limit> & "quotes" 'apostrophes' | pipes\nline\u0000nul\u001bescape\u0008bs \ud800 lone 😀`;
 
@@ -37,9 +38,22 @@ describe('summariseSeedRun and the report builders', () => {
       retryCounts: { 0: 1, 1: 1 },
     });
     expect(seed.samples.map((sample) => sample.outcome.success)).toEqual([true, false]);
+    expect(seed).toMatchObject({
+      outcomes: { result: 1, circuit_open: 1 },
+      breakerOpenings: 1,
+      latencyMs: { p50: 10, p95: 10, p99: 10, max: 10 },
+    });
     const report = sampleReport();
     expect(report.status).toBe('FAIL');
-    expect(report.totals).toEqual({ scenarios: 2, passed: 1, failed: 1, seedRuns: 4, calls: 8 });
+    expect(report.totals).toEqual({
+      scenarios: 2,
+      passed: 1,
+      failed: 1,
+      seedRuns: 4,
+      calls: 8,
+      outcomes: { result: 3, circuit_open: 4 },
+      breakerOpenings: 3,
+    });
     expect(report.scenarios.map((scenario) => scenario.status)).toEqual(['PASS', 'FAIL']);
   });
 });
@@ -81,7 +95,26 @@ describe('toJUnitXml', () => {
         '1',
       ],
     ]);
-    const cases = suites.flatMap((suite) => suite.children);
+    const properties = suites[0]?.children[0];
+    expect(properties?.name).toBe('properties');
+    expect(
+      Object.fromEntries(
+        (properties?.children ?? []).map((p) => [p.attributes['name'], p.attributes['value']]),
+      ),
+    ).toEqual({
+      'outcomes.result': '2',
+      'outcomes.circuit_open': '2',
+      'retries.0': '2',
+      'retries.1': '2',
+      'breaker.openings': '2',
+      'latency.p50Ms': '10',
+      'latency.p95Ms': '10',
+      'latency.p99Ms': '10',
+      'latency.maxMs': '10',
+    });
+    const cases = suites.flatMap((suite) =>
+      suite.children.filter((child) => child.name === 'testcase'),
+    );
     expect(cases.map((testCase) => testCase.attributes['name']?.slice(-8))).toEqual([
       '[seed 1]',
       '[seed 2]',
@@ -97,6 +130,9 @@ describe('toJUnitXml', () => {
     expect(cases[0]?.children.map((child) => child.name)).toEqual(['system-out']);
     expect(JSON.parse(cases[0]?.children[0]?.text ?? '')).toMatchObject({
       retryCounts: { 0: 1, 1: 1 },
+      outcomes: { result: 1, circuit_open: 1 },
+      breakerOpenings: 1,
+      latencyMs: { p50: 10, p95: 10, p99: 10 },
     });
   });
 
@@ -118,16 +154,32 @@ describe('toJUnitXml', () => {
     ]);
     const root = parseXml(toJUnitXml(odd));
     expect(root.children[0]?.attributes['name']).toBe('two\nlines');
-    expect(root.children[0]?.children[0]?.children[0]?.text).toContain(
+    expect(root.children[0]?.children[1]?.children[0]?.text).toContain(
       '"output":{"big":"10n","self":"[Circular]"}',
     );
   });
 });
 
 describe('toJsonReport', () => {
-  it('round-trips the report', () => {
+  it('round-trips the report, breakdown included', () => {
     const report = sampleReport();
-    expect(JSON.parse(toJsonReport(report))).toEqual(JSON.parse(JSON.stringify(report)));
+    const json = JSON.parse(toJsonReport(report));
+    expect(json).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(json.scenarios[0]).toMatchObject({
+      retryCounts: { 0: 2, 1: 2 },
+      outcomes: { result: 2, circuit_open: 2 },
+      breakerOpenings: 2,
+      latencyMs: { p50: 10, p95: 10, p99: 10, max: 10 },
+    });
+  });
+});
+
+describe('latencyPercentiles', () => {
+  it('takes the nearest rank', () => {
+    const durations = Array.from({ length: 100 }, (_, index) => 100 - index);
+    expect(latencyPercentiles(durations)).toEqual({ p50: 50, p95: 95, p99: 99, max: 100 });
+    expect(latencyPercentiles([7])).toEqual({ p50: 7, p95: 7, p99: 7, max: 7 });
+    expect(latencyPercentiles([])).toEqual({ p50: 0, p95: 0, p99: 0, max: 0 });
   });
 });
 
@@ -142,6 +194,13 @@ describe('toMarkdownReport', () => {
     expect(failingRow).toMatch(/\| FAIL \| 2 \| 8 \| 4 \| 9 \|$/);
     expect(markdown).toContain(
       '- `nothing_left_running`: 2 timers or handles still open after close',
+    );
+    expect(markdown).toContain('Outcomes: circuit_open 4, result 3. Breaker openings: 3.');
+    expect(lines).toContain(
+      '| Scenario | Outcomes | 0 retries | 1 retries | 2 retries | Breaker openings | p50 | p95 | p99 |',
+    );
+    expect(lines).toContain(
+      '| rate limits & retries | result 2, circuit_open 2 | 2 | 2 | 0 | 2 | 10 ms | 10 ms | 10 ms |',
     );
     expect(markdown.endsWith('\n')).toBe(true);
   });

@@ -1,11 +1,12 @@
 import {
   buildChaosRunReport,
   buildScenarioReport,
+  callDurationsMs,
   summariseSeedRun,
   type ChaosRunReport,
   type SeedRunReport,
 } from './chaos-report.js';
-import type { ChaosHarnessConfig } from './chaos-scenario.js';
+import type { ChaosHarnessConfig } from './chaos-harness-config.js';
 import { runScenarioSeed } from './run-seed.js';
 
 /** @publicApi */
@@ -16,8 +17,10 @@ export interface RunChaosHarnessOptions {
 
 /**
  * Runs every scenario with every seed against the configured application, in virtual time,
- * one run after another, checks the invariants of each run and returns the report (PASS/FAIL per scenario, with
- * observed payload samples and retry counts). It never writes files; see
+ * one run after another, checks the invariants of each run and returns the report (PASS/FAIL per
+ * scenario, with observed payload samples, retry counts, outcomes by type, breaker openings
+ * and latency percentiles in virtual time). Rejects with `ChaosAppStartError` when the
+ * application cannot start. It never writes files; see
  * {@link writeChaosReports}.
  *
  * @example
@@ -36,9 +39,11 @@ export async function runChaosHarness(
   const scenarios = [];
   for (const scenario of config.scenarios) {
     const runs: SeedRunReport[] = [];
+    const durations: number[] = [];
     for (const seed of seeds) {
       const seedStarted = performance.now();
       const run = await runScenarioSeed(config, scenario, seed);
+      durations.push(...callDurationsMs(run));
       runs.push(
         summariseSeedRun({
           seed,
@@ -48,7 +53,7 @@ export async function runChaosHarness(
         }),
       );
     }
-    const report = buildScenarioReport(scenario.name, runs, scenario.description);
+    const report = buildScenarioReport(scenario.name, runs, scenario.description, durations);
     options.onScenario?.(report);
     scenarios.push(report);
   }

@@ -1,4 +1,4 @@
-import { Test } from '@nestjs/testing';
+import { Test, type TestingModule } from '@nestjs/testing';
 import type { ToolCallRequest, ToolOutcome } from '@toolshield/core';
 import {
   TOOLSHIELD_CLOCK,
@@ -11,8 +11,10 @@ import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { ChaosModule } from '../nest/chaos.module.js';
 import { createRandomSource } from '../random/random-stream.js';
 import { deriveSeed } from '../random/seed.js';
-import type { ChaosHarnessConfig, ChaosScenario, ChaosScenarioCall } from './chaos-scenario.js';
+import type { ChaosHarnessConfig } from './chaos-harness-config.js';
+import type { ChaosScenario, ChaosScenarioCall } from './chaos-scenario.js';
 import { CallRecorder } from './call-recorder.js';
+import { ChaosAppStartError } from './chaos-app-start.error.js';
 import { HarnessClock } from './harness-clock.js';
 import type { RecordedRun } from './recorded-run.js';
 
@@ -46,11 +48,18 @@ export async function runScenarioSeed(
     .useValue(clock)
     .overrideProvider(TOOLSHIELD_RANDOM)
     .useValue(createRandomSource(deriveSeed(seed, 'toolshield:retry-jitter')));
-  const app = await (config.configure?.(builder) ?? builder).compile();
-  app.useLogger(false);
-  const recorder = new CallRecorder(clock, app.get(ToolErrorClassifier, { strict: false }));
-  app.get(ToolPipeline, { strict: false }).useInnermost(recorder.interceptor);
-  await app.init();
+  let app: TestingModule | undefined;
+  let recorder: CallRecorder;
+  try {
+    app = await (config.configure?.(builder) ?? builder).compile();
+    app.useLogger(false);
+    recorder = new CallRecorder(clock, app.get(ToolErrorClassifier, { strict: false }));
+    app.get(ToolPipeline, { strict: false }).useInnermost(recorder.interceptor);
+    await app.init();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    throw new ChaosAppStartError(scenario.name, seed, error);
+  }
 
   const executor = app.get(ToolExecutor, { strict: false });
   const subscription = executor.events$.subscribe((event) => recorder.onEvent(event));

@@ -1,5 +1,5 @@
 import type { ChaosRunReport } from '../harness/chaos-report.js';
-import type { ChaosHarnessConfig } from '../harness/chaos-scenario.js';
+import type { ChaosHarnessConfig } from '../harness/chaos-harness-config.js';
 import { runChaosHarness } from '../harness/run-chaos-harness.js';
 import { writeChaosReports } from '../harness/write-chaos-reports.js';
 

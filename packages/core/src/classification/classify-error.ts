@@ -30,7 +30,7 @@ const MAX_MESSAGE_LENGTH = 200;
 const UNREADABLE = 'The tool failed with an unreadable error.';
 
 /**
- * Maps anything thrown to the closed taxonomy (DESIGN.md §4.1), and never throws.
+ * Maps anything thrown to the closed taxonomy, and never throws.
  *
  * In order: the `rules`; our own {@link ToolError}s, returned as they are; then each link of
  * the `cause` chain (bounded) by HTTP status (Nest `HttpException` and `ThrottlerException`,

@@ -1,6 +1,6 @@
 import type { ToolErrorType } from '../errors/tool-error-type.js';
 
-/** The HTTP statuses DESIGN.md §4.1 names, with the type each maps to (shared by specs). */
+/** The HTTP statuses the classifier knows, with the type each maps to (shared by specs). */
 export const HTTP_STATUS_CASES: readonly (readonly [number, ToolErrorType])[] = [
   [400, 'invalid_input'],
   [422, 'invalid_input'],

@@ -1,5 +1,5 @@
 /**
- * The closed set of failure kinds every tool error is mapped to (DESIGN.md §4.1).
+ * The closed set of failure kinds every tool error is mapped to.
  *
  * @publicApi
  */

@@ -34,7 +34,7 @@ export interface RetryInfo {
 }
 
 /**
- * Retry settings (DESIGN.md §4.3). Only tools marked idempotent or carrying `@Retryable` are
+ * Retry settings. Only tools marked idempotent or carrying `@Retryable` are
  * retried at all; these options say how.
  *
  * @publicApi

@@ -29,7 +29,7 @@ export interface ToolResult<TOutput = unknown> {
 }
 
 /**
- * A failed tool call, shaped for the model to act on (DESIGN.md §4.2).
+ * A failed tool call, shaped for the model to act on.
  *
  * @publicApi
  */

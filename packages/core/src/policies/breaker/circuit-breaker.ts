@@ -1,4 +1,3 @@
-import CircuitBreaker from 'opossum';
 import type { Clock } from '../../clock/clock.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { CircuitOpenError } from '../../errors/circuit-open.error.js';
@@ -10,17 +9,7 @@ import {
   type ResolvedCircuitBreakerOptions,
 } from './circuit-breaker-options.js';
 import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
-
-/**
- * The part of opossum's `Status` (its rolling window of buckets) used here. `increment` is
- * what an opossum breaker calls on its own `fire`, `success` and `failure` events, and
- * `shutdown` what it calls when it shuts down; the published typings leave both out.
- */
-interface RollingWindow {
-  readonly stats: CircuitBreaker.Stats;
-  increment(property: 'fires' | 'successes' | 'failures', latencyMs?: number): void;
-  shutdown(): void;
-}
+import { openRollingWindow, type RollingWindow } from './opossum-window.js';
 
 /** @publicApi */
 export interface CircuitBreakerDeps {
@@ -292,14 +281,12 @@ export class ToolCircuitBreaker {
   }
 
   private createWindow(initial?: CircuitBreakerStats): RollingWindow {
-    return CircuitBreaker.newStatus({
-      rollingCountTimeout: this.options.rollingWindowMs,
-      rollingCountBuckets: this.options.rollingBuckets,
-      rollingPercentilesEnabled: false,
-      enableSnapshots: false,
-      rotateBucketController: this.rotation.controller,
-      stats: initial === undefined ? undefined : initialStats(initial),
-    }) as unknown as RollingWindow;
+    return openRollingWindow({
+      windowMs: this.options.rollingWindowMs,
+      buckets: this.options.rollingBuckets,
+      rotation: this.rotation.controller,
+      ...(initial === undefined ? {} : { initial }),
+    });
   }
 
   private openError(message: string, retryAfterMs: number | undefined): CircuitOpenError {
@@ -309,21 +296,4 @@ export class ToolCircuitBreaker {
       metadata: { breakerKey: this.key, state: this.current },
     });
   }
-}
-
-function initialStats({ successes, failures }: CircuitBreakerStats): CircuitBreaker.Stats {
-  return {
-    successes,
-    failures,
-    fires: successes + failures,
-    fallbacks: 0,
-    rejects: 0,
-    timeouts: 0,
-    cacheHits: 0,
-    cacheMisses: 0,
-    semaphoreRejections: 0,
-    percentiles: {},
-    latencyTimes: [],
-    latencyMean: 0,
-  };
 }
