@@ -16,6 +16,7 @@ export { ToolRegistry } from './registry/tool.registry.js';
 export type { RegisteredTool, ToolLane } from './registry/registered-tool.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
+export type { FallbackMetadata } from './execution/tool-fallback.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';
 export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 export { ToolPipeline, DEFAULT_POLICY_ORDER } from './invocation/tool-pipeline.js';

@@ -29,6 +29,7 @@ import {
   type ToolCallState,
 } from './tool-call-state.js';
 import { ToolEventBus } from './tool-event-bus.js';
+import { applyFallback } from './tool-fallback.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
 import { ToolFailureFactory } from './tool-failure.factory.js';
 
@@ -100,6 +101,17 @@ export class ToolExecutor implements OnApplicationShutdown {
         retryMax: state?.retryMax ?? 0,
         startedAt,
       });
+    }
+    const fallback = state?.tool.options.fallback;
+    if (fallback && !outcome.success) {
+      outcome = await applyFallback(
+        outcome,
+        fallback,
+        state?.args,
+        (request) => this.execute(request, { signal: options.signal, metadata: options.metadata }),
+        this.clock,
+        startedAt,
+      );
     }
     this.emitTerminal(outcome);
     return outcome;

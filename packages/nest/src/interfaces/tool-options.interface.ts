@@ -5,6 +5,7 @@ import type {
   JsonObjectSchema,
   ToolAnnotations,
   ToolCallContext,
+  ToolErrorType,
 } from '@toolshield/core';
 
 /**
@@ -29,6 +30,27 @@ export interface ToolBreakerOptions extends CircuitBreakerOptions {
 export interface ToolRateLimitOptions extends RateLimitOptions {
   /** The limiter's name, shared by every tool that names it (default: the tool name). */
   readonly key?: string;
+}
+
+/**
+ * What a tool's call returns instead of a failure of the given types: a fixed value, or
+ * another tool's result. The outcome says so (`metadata.fallback`), so the model is never
+ * misled into taking a stand-in for the real answer.
+ *
+ * @example
+ * // A cached forecast when the weather service is down:
+ * { on: ['upstream_unavailable', 'circuit_open', 'timeout'], tool: 'cached_weather' }
+ * @publicApi
+ */
+export interface ToolFallbackOptions {
+  /** The failure types that fall back (after the tool's own retries). */
+  readonly on: readonly ToolErrorType[];
+  /** The output to return instead (plain JSON). */
+  readonly value?: unknown;
+  /** Another tool to call instead, with the same arguments unless `args` maps them. */
+  readonly tool?: string;
+  /** The fallback tool's arguments, from the original ones. */
+  readonly args?: (args: unknown) => unknown;
 }
 
 /** Concurrency limit of one tool. @publicApi */
@@ -68,4 +90,6 @@ export interface ToolOptions {
    * none unless set).
    */
   readonly rateLimit?: ToolRateLimitOptions | false;
+  /** What to return instead of a failure of the given types (default: the failure). */
+  readonly fallback?: ToolFallbackOptions;
 }

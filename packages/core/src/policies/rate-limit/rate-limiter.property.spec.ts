@@ -49,7 +49,7 @@ describe('RateLimiter properties', () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 50 }),
         fc.integer({ min: 1, max: 5 }),
-        fc.array(arrival, { maxLength: 40 }),
+        fc.array(arrival, { maxLength: 30 }),
         async (rate, burst, arrivals) => {
           const { left, queued } = await simulate(rate, burst, arrivals);
           expect(queued).toBe(0);
@@ -63,7 +63,8 @@ describe('RateLimiter properties', () => {
           expect(ids).toEqual([...ids].sort((a, b) => a - b));
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
-  });
+    // Each run advances a virtual clock macrotask by macrotask: slow on a busy machine.
+  }, 60_000);
 });
