@@ -37,5 +37,8 @@ export function createJestConfig(rootDir) {
       ],
     },
     restoreMocks: true,
+    // Time is virtual in the specs; what a test waits for in real time is module loading and
+    // the first Nest bootstrap, which on a busy two-core machine can pass Jest's default 5 s.
+    testTimeout: 30_000,
   };
 }
