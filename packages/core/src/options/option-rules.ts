@@ -19,12 +19,17 @@ export function joinOptionPath(path: string, key: string): string {
 }
 
 /** An integer in `[min, max]`. @publicApi */
-export function integer(min: number, max = Number.POSITIVE_INFINITY): OptionRule {
+export function integer(
+  min = Number.NEGATIVE_INFINITY,
+  max = Number.POSITIVE_INFINITY,
+): OptionRule {
   return {
     expected:
-      max === Number.POSITIVE_INFINITY
-        ? `an integer from ${min} up`
-        : `an integer from ${min} to ${max}`,
+      max !== Number.POSITIVE_INFINITY
+        ? `an integer from ${min} to ${max}`
+        : min === Number.NEGATIVE_INFINITY
+          ? 'an integer'
+          : `an integer from ${min} up`,
     accepts: (value) =>
       Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
   };

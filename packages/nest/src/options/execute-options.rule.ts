@@ -1,0 +1,42 @@
+import {
+  InvalidInputError,
+  InvalidOptionsError,
+  RETRY_OPTIONS_RULE,
+  anyObject,
+  checkOption,
+  either,
+  formatOptionIssue,
+  instanceOf,
+  objectOf,
+  oneOf,
+} from '@toolshield/core';
+import type { ExecuteOptions } from '../execution/execute-options.interface.js';
+import { TIMEOUT_MS_RULE } from './policy-option.rules.js';
+
+/** How the per-call options of `ToolExecutor.execute()` are checked. @internal */
+export const EXECUTE_OPTIONS_RULE = objectOf<ExecuteOptions>({
+  signal: instanceOf(AbortSignal),
+  metadata: anyObject(),
+  timeoutMs: TIMEOUT_MS_RULE,
+  retry: either(oneOf([false]), RETRY_OPTIONS_RULE),
+});
+
+/**
+ * Refuses bad per-call options with an `InvalidInputError` (so the call ends
+ * `invalid_input`, naming the option), since `execute()` never throws.
+ *
+ * @internal
+ */
+export function assertExecuteOptions(options: unknown): void {
+  const issues = checkOption(EXECUTE_OPTIONS_RULE, options, '');
+  if (issues.length === 0) return;
+  const cause = new InvalidOptionsError('ToolExecutor.execute() options', issues);
+  throw new InvalidInputError(cause.message, {
+    cause,
+    issues: issues.map((issue) => ({
+      path: issue.path,
+      message: formatOptionIssue(issue),
+      constraint: 'option',
+    })),
+  });
+}
