@@ -5,9 +5,10 @@ import { assertOptions, type OptionRule } from '@toolshield/core';
  * Makes a `forRootAsync()` module check its options once they are known: the factory that
  * provides `token` (`useFactory`, or the one `ConfigurableModuleBuilder` builds for
  * `useClass`/`useExisting`) refuses options that break `rule`, so the application fails to
- * start with an `InvalidOptionsError` naming each bad option.
+ * start with an `InvalidOptionsError` naming each bad option. For modules built on toolshield
+ * (the chaos module uses it); `forRoot()` can check its options directly with `assertOptions`.
  *
- * @internal
+ * @publicApi
  */
 export function validateAsyncModuleOptions(
   module: DynamicModule,

@@ -1,8 +1,8 @@
 import type { VirtualClockOptions } from '../../clock/virtual-clock.js';
-import { finiteNumber, integer, objectOf } from '../option-rules.js';
+import { finiteNumber, limit, objectOf } from '../option-rules.js';
 
 /** How {@link VirtualClockOptions} are checked. @publicApi */
 export const VIRTUAL_CLOCK_OPTIONS_RULE = objectOf<VirtualClockOptions>({
   startMs: finiteNumber(),
-  maxTimersPerRun: integer(1),
+  maxTimersPerRun: limit(1),
 });
