@@ -8,7 +8,7 @@ export * from './rules/circuit-breaker-options.rule.js';
 export * from './rules/bulkhead-options.rule.js';
 export * from './rules/clock.rule.js';
 export * from './rules/virtual-clock-options.rule.js';
-export * from './rules/parse-tool-arguments-options.rule.js';
+export * from './rules/max-argument-bytes.rule.js';
 export * from './rules/loop-guard-options.rule.js';
 export * from './rules/tool-batch-options.rule.js';
 export * from './rules/ledger-store.rule.js';

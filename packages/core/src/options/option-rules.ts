@@ -221,26 +221,28 @@ export function objectOf<T>(
 } {
   const table = rules as Readonly<Record<string, OptionRule>>;
   const known = Object.keys(table);
+  const unknown = `absent: it is not an option (the options here are ${known.join(', ')})`;
   return {
     expected: what,
     rules,
     accepts: isObject,
-    inner: (options: Readonly<Record<string, unknown>>, path) => [
-      ...Object.keys(options)
-        .filter((key) => !Object.hasOwn(table, key))
-        .map((key) => ({
-          path: joinOptionPath(path, key),
-          received: describeOptionValue(options[key]),
-          expected: `absent: it is not an option (the options here are ${known.join(', ')})`,
-        })),
-      ...known.flatMap((key) => {
+    // Loops rather than array helpers: per-call options are checked on every call.
+    inner: (options: Readonly<Record<string, unknown>>, path) => {
+      const issues: OptionIssue[] = [];
+      for (const key of Object.keys(options)) {
+        if (Object.hasOwn(table, key)) continue;
+        const received = describeOptionValue(options[key]);
+        issues.push({ path: joinOptionPath(path, key), received, expected: unknown });
+      }
+      for (const key of known) {
         const value = options[key];
         const rule = table[key]!;
-        return value === undefined && !rule.required
-          ? []
-          : checkOption(rule, value, joinOptionPath(path, key));
-      }),
-    ],
+        if (value === undefined && !rule.required) continue;
+        if (rule.accepts(value) && rule.inner === undefined) continue;
+        issues.push(...checkOption(rule, value, joinOptionPath(path, key)));
+      }
+      return issues;
+    },
   };
 }
 
