@@ -75,5 +75,12 @@ function describeObject(value: object | null): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
   const prototype = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
   const name = prototype?.constructor?.name;
-  return prototype === null || prototype === Object.prototype || !name ? 'an object' : `a ${name}`;
+  return prototype === null || prototype === Object.prototype || !name
+    ? 'an object'
+    : withArticle(name);
+}
+
+/** `a Date`, `an AbortSignal`. @publicApi */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }

@@ -1,6 +1,7 @@
 import {
   checkOption,
   describeOptionValue,
+  withArticle,
   type OptionIssue,
   type OptionRule,
 } from './option-rule.js';
@@ -101,14 +102,14 @@ export function text(nonBlank = false): OptionRule {
 export function oneOf(values: readonly (string | number | boolean)[]): OptionRule {
   const shown = values.map(describeOptionValue);
   return {
-    expected: shown.length === 1 ? shown[0]! : `one of ${shown.join(', ')}`,
+    expected: shown.length === 1 ? `${shown[0]}` : `one of ${shown.join(', ')}`,
     accepts: (value) => values.includes(value as string | number | boolean),
   };
 }
 
 /** An instance of `type` (a `RegExp`, an `AbortSignal`, ...). @publicApi */
 export function instanceOf(type: abstract new (...args: never[]) => unknown): OptionRule {
-  return { expected: `a ${type.name}`, accepts: (value) => value instanceof type };
+  return { expected: withArticle(type.name), accepts: (value) => value instanceof type };
 }
 
 /** A valid `Date`. @publicApi */
@@ -189,12 +190,10 @@ export function either(...rules: readonly OptionRule[]): OptionRule {
   return {
     expected: rules.map((rule) => rule.expected).join(', or '),
     accepts: (value) => rules.some((rule) => rule.accepts(value)),
-    inner: (value: unknown, path) =>
-      checkOption(
-        rules.find((rule) => rule.accepts(value))!,
-        value,
-        path,
-      ),
+    inner: (value: unknown, path) => {
+      const chosen = rules.find((rule) => rule.accepts(value));
+      return chosen ? checkOption(chosen, value, path) : [];
+    },
   };
 }
 
@@ -220,6 +219,7 @@ export function objectOf<T>(
   readonly rules: OptionRules<T>;
 } {
   const table = rules as Readonly<Record<string, OptionRule>>;
+  const entries = Object.entries(table);
   const known = Object.keys(table);
   const unknown = `absent: it is not an option (the options here are ${known.join(', ')})`;
   return {
@@ -234,9 +234,8 @@ export function objectOf<T>(
         const received = describeOptionValue(options[key]);
         issues.push({ path: joinOptionPath(path, key), received, expected: unknown });
       }
-      for (const key of known) {
+      for (const [key, rule] of entries) {
         const value = options[key];
-        const rule = table[key]!;
         if (value === undefined && !rule.required) continue;
         if (rule.accepts(value) && rule.inner === undefined) continue;
         issues.push(...checkOption(rule, value, joinOptionPath(path, key)));

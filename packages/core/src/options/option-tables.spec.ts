@@ -219,7 +219,7 @@ const batchCases: OptionCases<ToolBatchOptions> = {
   signal: {
     good: [new AbortController().signal],
     bad: [{ aborted: false }, 'signal', null],
-    expected: 'a AbortSignal',
+    expected: 'an AbortSignal',
   },
   onEntry: callback,
 };
@@ -264,7 +264,7 @@ const agentRunnerCases: OptionCases<AgentRunnerOptions> = {
         value: { signal: new AbortController().signal },
         path: 'batch.signal',
         expected: `absent: it is not an option (the options here are ${Object.keys(batchDefaultCases).join(', ')})`,
-        received: 'a AbortSignal',
+        received: 'an AbortSignal',
       },
     ],
   },
