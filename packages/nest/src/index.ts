@@ -34,4 +34,4 @@ export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';
 export { assertToolOptions } from './options/assert-tool-options.js';
-export { validateAsyncModuleOptions } from './options/validate-module-options.js';
+export { checkingModuleOptions } from './options/validate-module-options.js';

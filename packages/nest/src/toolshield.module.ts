@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ToolCallLedgerStore, assertOptions, systemClock } from '@toolshield/core';
+import { ToolCallLedgerStore, systemClock } from '@toolshield/core';
 import { AgentRunnerFactory } from './agent/agent-runner.factory.js';
 import { ledgerStoreProvider } from './agent/ledger-store.provider.js';
 import { ToolBatchRunner } from './agent/tool-batch-runner.service.js';
@@ -23,14 +23,11 @@ import { TOOLSHIELD_CLOCK, TOOLSHIELD_RANDOM } from './toolshield.constants.js';
 import {
   ConfigurableToolShieldModule,
   TOOLSHIELD_MODULE_OPTIONS,
-  TOOLSHIELD_ASYNC_OPTIONS_TYPE,
   TOOLSHIELD_OPTIONS_TYPE,
 } from './toolshield.module-definition.js';
 import { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 import { TOOLSHIELD_OPTIONS_RULE } from './options/toolshield-options.rule.js';
-import { validateAsyncModuleOptions } from './options/validate-module-options.js';
-
-const OPTIONS_SUBJECT = 'ToolShieldModule options';
+import { checkingModuleOptions } from './options/validate-module-options.js';
 
 const clockProvider: Provider = {
   provide: TOOLSHIELD_CLOCK,
@@ -98,19 +95,14 @@ const randomProvider: Provider = {
     AgentRunnerFactory,
   ],
 })
-export class ToolShieldModule extends ConfigurableToolShieldModule {
+export class ToolShieldModule extends checkingModuleOptions(
+  ConfigurableToolShieldModule,
+  TOOLSHIELD_MODULE_OPTIONS,
+  TOOLSHIELD_OPTIONS_RULE,
+  'ToolShieldModule options',
+) {
   /** Registers the module; every option has a default, so `forRoot()` alone works. */
   static override forRoot(options: typeof TOOLSHIELD_OPTIONS_TYPE = {}): DynamicModule {
-    return super.forRoot(assertOptions(TOOLSHIELD_OPTIONS_RULE, options, OPTIONS_SUBJECT));
-  }
-
-  /** Registers the module with options known later; they are checked when the factory returns. */
-  static override forRootAsync(options: typeof TOOLSHIELD_ASYNC_OPTIONS_TYPE): DynamicModule {
-    return validateAsyncModuleOptions(
-      super.forRootAsync(options),
-      TOOLSHIELD_MODULE_OPTIONS,
-      TOOLSHIELD_OPTIONS_RULE,
-      OPTIONS_SUBJECT,
-    );
+    return super.forRoot(options);
   }
 }

@@ -1,18 +1,10 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { assertOptions } from '@toolshield/core';
-import { validateAsyncModuleOptions } from '@toolshield/nest';
+import { Module } from '@nestjs/common';
+import { checkingModuleOptions } from '@toolshield/nest';
 import { DiscoveryModule } from '@nestjs/core';
 import { ChaosExplorer } from './chaos.explorer.js';
 import { ChaosInterceptor } from './chaos.interceptor.js';
-import {
-  CHAOS_ASYNC_OPTIONS_TYPE,
-  CHAOS_MODULE_OPTIONS,
-  CHAOS_OPTIONS_TYPE,
-  ConfigurableChaosModule,
-} from './chaos.module-definition.js';
+import { CHAOS_MODULE_OPTIONS, ConfigurableChaosModule } from './chaos.module-definition.js';
 import { CHAOS_MODULE_OPTIONS_RULE } from '../options/chaos-options.rule.js';
-
-const OPTIONS_SUBJECT = 'ChaosModule options';
 import { ChaosService } from './chaos.service.js';
 
 /**
@@ -45,19 +37,9 @@ import { ChaosService } from './chaos.service.js';
   providers: [ChaosService, ChaosInterceptor, ChaosExplorer],
   exports: [ChaosService, CHAOS_MODULE_OPTIONS],
 })
-export class ChaosModule extends ConfigurableChaosModule {
-  /** Registers the module; its options are checked at once. */
-  static override forRoot(options: typeof CHAOS_OPTIONS_TYPE = {}): DynamicModule {
-    return super.forRoot(assertOptions(CHAOS_MODULE_OPTIONS_RULE, options, OPTIONS_SUBJECT));
-  }
-
-  /** Registers the module with options known later; they are checked when the factory returns. */
-  static override forRootAsync(options: typeof CHAOS_ASYNC_OPTIONS_TYPE): DynamicModule {
-    return validateAsyncModuleOptions(
-      super.forRootAsync(options),
-      CHAOS_MODULE_OPTIONS,
-      CHAOS_MODULE_OPTIONS_RULE,
-      OPTIONS_SUBJECT,
-    );
-  }
-}
+export class ChaosModule extends checkingModuleOptions(
+  ConfigurableChaosModule,
+  CHAOS_MODULE_OPTIONS,
+  CHAOS_MODULE_OPTIONS_RULE,
+  'ChaosModule options',
+) {}
