@@ -28,6 +28,7 @@ export const EXECUTE_OPTIONS_RULE = objectOf<ExecuteOptions>({
  * @internal
  */
 export function assertExecuteOptions(options: unknown): void {
+  if (isEmptyObject(options)) return; // most calls: nothing to check, nothing to allocate
   const issues = checkOption(EXECUTE_OPTIONS_RULE, options, '');
   if (issues.length === 0) return;
   const cause = new InvalidOptionsError('ToolExecutor.execute() options', issues);
@@ -39,4 +40,10 @@ export function assertExecuteOptions(options: unknown): void {
       constraint: 'option',
     })),
   });
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
