@@ -12,3 +12,4 @@ export * from './classification/index.js';
 export * from './rendering/index.js';
 export * from './policies/index.js';
 export * from './agent/index.js';
+export * from './options/index.js';

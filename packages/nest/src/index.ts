@@ -35,3 +35,5 @@ export { DEFAULT_TOOL_TIMEOUT_MS } from './policies/tool-policies.js';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';
+export { assertToolOptions } from './options/assert-tool-options.js';
+export { checkingModuleOptions } from './options/validate-module-options.js';

@@ -28,6 +28,8 @@ import {
   TOOLSHIELD_OPTIONS_TYPE,
 } from './toolshield.module-definition.js';
 import { ToolValidationPipe } from './validation/tool-validation.pipe.js';
+import { TOOLSHIELD_OPTIONS_RULE } from './options/toolshield-options.rule.js';
+import { checkingModuleOptions } from './options/validate-module-options.js';
 
 const clockProvider: Provider = {
   provide: TOOLSHIELD_CLOCK,
@@ -98,7 +100,12 @@ const randomProvider: Provider = {
     AgentRunnerFactory,
   ],
 })
-export class ToolShieldModule extends ConfigurableToolShieldModule {
+export class ToolShieldModule extends checkingModuleOptions(
+  ConfigurableToolShieldModule,
+  TOOLSHIELD_MODULE_OPTIONS,
+  TOOLSHIELD_OPTIONS_RULE,
+  'ToolShieldModule options',
+) {
   /** Registers the module; every option has a default, so `forRoot()` alone works. */
   static override forRoot(options: typeof TOOLSHIELD_OPTIONS_TYPE = {}): DynamicModule {
     return super.forRoot(options);

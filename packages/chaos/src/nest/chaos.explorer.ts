@@ -1,7 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
+import { assertOptions, listOf } from '@toolshield/core';
 import { ToolExecutor, ToolPipeline, providerMethods, toolNameOf } from '@toolshield/nest';
 import type { ChaosRule } from '../selection/chaos-rule.js';
+import { CHAOS_RULE_RULE } from '../options/chaos-rule.rule.js';
 import { CHAOS_RULES_METADATA } from './chaos.constants.js';
 import { ChaosInterceptor } from './chaos.interceptor.js';
 import { ChaosService } from './chaos.service.js';
@@ -50,6 +52,7 @@ export class ChaosExplorer implements OnModuleInit {
       const own = this.reflector.get<ChaosRule[] | undefined>(CHAOS_RULES_METADATA, method);
       if (!own) continue;
       const tool = toolNameOf(method, methodName) ?? methodName;
+      assertOptions(listOf(CHAOS_RULE_RULE), own, 'chaos rules', `@Chaos(${tool})`);
       own.forEach((rule, index) =>
         rules.push({ ...rule, name: rule.name ?? `${tool}#${index + 1}`, tools: tool }),
       );

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { checkingModuleOptions } from '@toolshield/nest';
 import { DiscoveryModule } from '@nestjs/core';
 import { ChaosExplorer } from './chaos.explorer.js';
 import { ChaosInterceptor } from './chaos.interceptor.js';
-import { ConfigurableChaosModule, CHAOS_MODULE_OPTIONS } from './chaos.module-definition.js';
+import { CHAOS_MODULE_OPTIONS, ConfigurableChaosModule } from './chaos.module-definition.js';
+import { CHAOS_MODULE_OPTIONS_RULE } from '../options/chaos-options.rule.js';
 import { ChaosService } from './chaos.service.js';
 
 /**
@@ -35,4 +37,9 @@ import { ChaosService } from './chaos.service.js';
   providers: [ChaosService, ChaosInterceptor, ChaosExplorer],
   exports: [ChaosService, CHAOS_MODULE_OPTIONS],
 })
-export class ChaosModule extends ConfigurableChaosModule {}
+export class ChaosModule extends checkingModuleOptions(
+  ConfigurableChaosModule,
+  CHAOS_MODULE_OPTIONS,
+  CHAOS_MODULE_OPTIONS_RULE,
+  'ChaosModule options',
+) {}

@@ -1,6 +1,7 @@
-import { systemClock, type Clock, type ToolCallContext } from '@toolshield/core';
+import { assertOptions, systemClock, type Clock, type ToolCallContext } from '@toolshield/core';
 import type { ChaosFault, FaultInvocation } from '../faults/chaos-fault.js';
 import { markChaos } from '../marking/chaos-marker.js';
+import { CHAOS_CONTROLLER_OPTIONS_RULE } from '../options/chaos-options.rule.js';
 import { deriveSeed, randomSeed } from '../random/seed.js';
 import type { ChaosRule } from '../selection/chaos-rule.js';
 import { RuleRuntime } from '../selection/rule-runtime.js';
@@ -79,6 +80,7 @@ export class ChaosController {
   private autoIds = 0;
 
   constructor(options: ChaosControllerOptions = {}) {
+    assertOptions(CHAOS_CONTROLLER_OPTIONS_RULE, options, 'ChaosController options');
     this.clock = options.clock ?? systemClock;
     this.currentSeed = (options.seed ?? randomSeed()) >>> 0;
     this.allowInProduction = options.allowInProduction ?? false;

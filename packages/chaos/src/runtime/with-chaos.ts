@@ -44,11 +44,12 @@ export function withChaos<TArgs, TOutput>(
   rulesOrController: readonly ChaosRule[] | ChaosController,
   options: WithChaosOptions = {},
 ): ChaosWrapped<TArgs, TOutput> {
+  const { toolName, ...controllerOptions } = options;
   const controller =
     rulesOrController instanceof ChaosController
       ? rulesOrController
-      : new ChaosController({ ...options, rules: rulesOrController });
-  const defaultToolName = options.toolName ?? (fn.name || 'anonymous');
+      : new ChaosController({ ...controllerOptions, rules: rulesOrController });
+  const defaultToolName = toolName ?? (fn.name || 'anonymous');
   let calls = 0;
   const wrapped = (args: TArgs, partial: Partial<ToolCallContext> = {}): Promise<TOutput> => {
     const toolName = partial.toolName ?? defaultToolName;

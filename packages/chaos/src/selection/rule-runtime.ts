@@ -1,4 +1,6 @@
+import { assertOptions } from '@toolshield/core';
 import type { ChaosFault } from '../faults/chaos-fault.js';
+import { CHAOS_RULE_RULE } from '../options/chaos-rule.rule.js';
 import { createRuleRandomStreams, type RandomSource } from '../random/random-stream.js';
 import type { ChaosRule } from './chaos-rule.js';
 import { compileToolMatcher } from './tool-matcher.js';
@@ -30,7 +32,7 @@ export class RuleRuntime {
     readonly rule: ChaosRule,
     seed: number,
   ) {
-    validateRule(id, rule);
+    assertOptions(CHAOS_RULE_RULE, rule, `chaos rule "${id}"`);
     this.fault = rule.fault;
     this.matchesTool = compileToolMatcher(rule.tools);
     this.activeFrom = toMs(rule.activeFrom) ?? Number.NEGATIVE_INFINITY;
@@ -73,24 +75,6 @@ export class RuleRuntime {
   /** Counts one injection against `maxInjections`. */
   recordInjection(): void {
     this.injected++;
-  }
-}
-
-function validateRule(id: string, rule: ChaosRule): void {
-  const { probability, everyNth, firstN, maxInjections } = rule;
-  if (probability !== undefined && !(probability >= 0 && probability <= 1)) {
-    throw new RangeError(`Chaos rule "${id}": probability must be in [0, 1], got ${probability}`);
-  }
-  for (const [name, value, min] of [
-    ['everyNth', everyNth, 1],
-    ['firstN', firstN, 0],
-    ['maxInjections', maxInjections, 0],
-  ] as const) {
-    if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
-      throw new RangeError(
-        `Chaos rule "${id}": ${name} must be a whole number >= ${min}, got ${value}`,
-      );
-    }
   }
 }
 

@@ -1,7 +1,11 @@
 import type { ValidationIssue } from '../errors/tool-error.js';
 
 /** Keys that can reach an object's prototype when arguments are merged or assigned. */
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
 
 interface PendingNode {
   readonly value: object;

@@ -1,3 +1,4 @@
 export * from './json-syntax-error.js';
 export * from './parse-tool-arguments.js';
 export * from './suggest-tool-names.js';
+export * from './cap-tool-name.js';

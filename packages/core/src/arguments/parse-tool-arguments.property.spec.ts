@@ -63,4 +63,79 @@ describe('parseToolArguments (properties)', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('lets only plain data through from arguments built in code, and never pollutes', () => {
+    fc.assert(
+      fc.property(codeArguments, (args) => {
+        let parsed: unknown;
+        try {
+          parsed = parseToolArguments(args, { maxDepth: 8 });
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError);
+          return;
+        }
+        expectPlainData(parsed, '');
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
+
+/** Values as code builds them: class instances, Maps, BigInts, holes, hostile keys, ... */
+const codeValue = fc.anything({
+  key: hostileKeys,
+  maxDepth: 3,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+});
+
+/** Ways code can hide a hazard from `Object.keys` and `JSON.stringify`. */
+const tamperings: readonly ((target: Record<string, unknown>, key: string) => void)[] = [
+  (target, key) => Object.defineProperty(target, key, { value: { polluted: true } }),
+  (target, key) => Object.defineProperty(target, key, { get: () => 'x', enumerable: true }),
+  (target) => Object.setPrototypeOf(target, { polluted: true }),
+  (target, key) => Object.defineProperty(target, key, { value: target, enumerable: true }),
+  (target) => (target[Symbol('hidden') as never] = 1),
+  (target, key) => (target[key] = () => 1),
+];
+
+const codeArguments = fc
+  .record({
+    value: fc.dictionary(hostileKeys, codeValue, { maxKeys: 3 }),
+    tamper: fc.option(fc.nat({ max: tamperings.length - 1 })),
+    key: hostileKeys,
+    nested: fc.boolean(),
+  })
+  .map(({ value, tamper, key, nested }) => {
+    const target = { ...value };
+    tamperings[tamper ?? -1]?.(target, key);
+    return nested ? { outer: [{ inner: target }] } : target;
+  });
+
+/** Fails unless `value` is what JSON text could have held, with no prototype-reaching key. */
+function expectPlainData(value: unknown, path: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number') {
+    expect(Number.isFinite(value)).toBe(true);
+    return;
+  }
+  expect(typeof value).toBe('object');
+  const prototype = Object.getPrototypeOf(value);
+  expect(prototype === Object.prototype || prototype === Array.prototype).toBe(true);
+  for (const key of Reflect.ownKeys(value as object)) {
+    if (Array.isArray(value) && key === 'length') continue;
+    expect(typeof key).toBe('string');
+    expect(['__proto__', 'constructor', 'prototype']).not.toContain(key);
+    const descriptor = Reflect.getOwnPropertyDescriptor(value as object, key);
+    expect(descriptor?.enumerable === true && 'value' in descriptor).toBe(true);
+    expectPlainData(descriptor?.value, `${path}.${String(key)}`);
+  }
+}

@@ -9,13 +9,15 @@ describe('parseToolArguments', () => {
     expect(parseToolArguments(raw)).toEqual({});
   });
 
-  it('parses a JSON object string and passes an object through', () => {
+  it('parses a JSON object string and copies an object built in code', () => {
     expect(parseToolArguments('{"city":"Paris","days":[1,2]}')).toEqual({
       city: 'Paris',
       days: [1, 2],
     });
-    const parsed = { city: 'Paris' };
-    expect(parseToolArguments(parsed)).toBe(parsed);
+    const built = { city: 'Paris', days: [1, 2] };
+    const copy = parseToolArguments(built);
+    built.days.push(3);
+    expect(copy).toEqual({ city: 'Paris', days: [1, 2] });
   });
 
   it('says where half-formed JSON broke', () => {
@@ -112,11 +114,8 @@ describe('parseToolArguments', () => {
   });
 
   it('turns an unreadable object into invalid input', () => {
-    const hostile = {
-      get boom(): never {
-        throw new Error('getter exploded');
-      },
-    };
+    const { proxy: hostile, revoke } = Proxy.revocable({}, {});
+    revoke();
     const error = thrownBy(() => parseToolArguments(hostile)) as InvalidInputError;
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error.message).toBe('Arguments could not be read.');

@@ -1,6 +1,8 @@
 import { InvalidInputError } from '../errors/invalid-input.error.js';
 import { LimitExceededError } from '../errors/limit-exceeded.error.js';
+import { copyPlainArguments } from './copy-plain-arguments.js';
 import { findArgumentHazard } from './find-argument-hazard.js';
+import { rejectedArguments } from './rejected-arguments.js';
 import { locateJsonSyntaxError, type JsonSyntaxProblem } from './json-syntax-error.js';
 
 /** Largest argument payload accepted by default: 1 MiB of UTF-8. @publicApi */
@@ -31,10 +33,14 @@ const SNIPPET_AFTER = 8;
  *   {@link LimitExceededError} is thrown. Malformed JSON, such as the half-formed
  *   `{"city": "Par` of a cut-off generation, throws an {@link InvalidInputError} naming the line,
  *   column and a short snippet where it broke.
- * - An object is accepted as already parsed (the size limit does not apply to it).
+ * - An object built in code is held to what JSON text could hold: plain objects and arrays,
+ *   strings, finite numbers, booleans and `null`, with no getters, hidden or symbol keys,
+ *   cycles or class instances (Maps, Dates, ...); the tool gets a plain copy of it. The size
+ *   limit does not apply to it.
  * - The result must be a JSON object (not an array, number or string), nest no deeper than
- *   `maxDepth`, and contain no `__proto__`, `constructor` or `prototype` key at any depth;
- *   otherwise an {@link InvalidInputError} with the offending path is thrown.
+ *   `maxDepth`, and contain no `__proto__`, `constructor` or `prototype` key at any depth
+ *   (own keys, enumerable or not); otherwise an {@link InvalidInputError} with the offending
+ *   path is thrown.
  *
  * @example
  * parseToolArguments('{"city":"Paris"}'); // { city: 'Paris' }
@@ -47,26 +53,32 @@ export function parseToolArguments(
   options: ParseToolArgumentsOptions = {},
 ): ToolArguments {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_ARGUMENT_DEPTH;
-  const value =
-    typeof raw === 'string'
-      ? parseJsonText(raw, options.maxBytes ?? DEFAULT_MAX_ARGUMENT_BYTES)
-      : raw;
+  if (typeof raw !== 'string') return copyFromCode(raw, maxDepth);
+  const value = parseJsonText(raw, options.maxBytes ?? DEFAULT_MAX_ARGUMENT_BYTES);
   if (value === null || value === undefined) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new InvalidInputError(
-      `Arguments must be a JSON object, not ${describeJsonKind(value)}.`,
-      {
-        issues: [{ path: '', message: 'must be an object', constraint: 'isObject' }],
-      },
-    );
+  assertObjectRoot(value);
+  // JSON text parses to plain data: only the keys and the depth need checking.
+  const hazard = findArgumentHazard(value, maxDepth);
+  if (hazard !== undefined) throw rejectedArguments(hazard);
+  return value;
+}
+
+function copyFromCode(value: unknown, maxDepth: number): ToolArguments {
+  if (value === null || value === undefined) return {};
+  try {
+    assertObjectRoot(value);
+    return copyPlainArguments(value, maxDepth);
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
+    throw new InvalidInputError('Arguments could not be read.', { cause: error });
   }
-  const hazard = inspect(value, maxDepth);
-  if (hazard !== undefined) {
-    throw new InvalidInputError(`Arguments rejected: ${hazard.message} at '${hazard.path}'.`, {
-      issues: [hazard],
-    });
-  }
-  return value as ToolArguments;
+}
+
+function assertObjectRoot(value: unknown): asserts value is ToolArguments {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
+  throw new InvalidInputError(`Arguments must be a JSON object, not ${describeJsonKind(value)}.`, {
+    issues: [{ path: '', message: 'must be an object', constraint: 'isObject' }],
+  });
 }
 
 function parseJsonText(text: string, maxBytes: number): unknown {
@@ -102,14 +114,6 @@ function snippet(text: string, problem: JsonSyntaxProblem): string {
   const end = Math.min(text.length, problem.offset + SNIPPET_AFTER);
   const body = text.slice(start, end).replace(/\s+/g, ' ');
   return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
-}
-
-function inspect(value: object, maxDepth: number) {
-  try {
-    return findArgumentHazard(value, maxDepth);
-  } catch (error) {
-    throw new InvalidInputError('Arguments could not be read.', { cause: error });
-  }
 }
 
 function describeJsonKind(value: unknown): string {

@@ -50,3 +50,13 @@ describe('suggestToolNames', () => {
     expect(suggestToolNames('get_weather', [])).toEqual([]);
   });
 });
+
+describe('suggestToolNames with a huge asked name', () => {
+  it('still finds the tool a namespaced huge name ends with, and nothing for noise', () => {
+    const available = ['get_weather', 'send_email'];
+    expect(suggestToolNames(`${'x'.repeat(100_000)}__get_wether`, available)).toEqual([
+      'get_weather',
+    ]);
+    expect(suggestToolNames('get_weather'.repeat(10_000), available)).toEqual([]);
+  });
+});

@@ -59,9 +59,16 @@ function bestScore(wanted: readonly string[], offered: readonly string[]): numbe
   return best;
 }
 
-/** 0 for equal names, the edit ratio otherwise; an asked name inside an offered one is close. */
+/**
+ * 0 for equal names, the edit ratio otherwise; an asked name inside an offered one is close.
+ * Names whose lengths alone put them too far apart skip the edit distance (it is at least
+ * the difference in length), so a huge asked name costs no more than reading it.
+ */
 function score(asked: string, offered: string): number {
-  const ratio = distance(asked, offered) / Math.max(asked.length, offered.length);
+  const longer = Math.max(asked.length, offered.length);
   const contained = asked.length >= MIN_PART_LENGTH && offered.includes(asked);
+  const floor = Math.abs(asked.length - offered.length) / longer;
+  if (floor > MAX_EDIT_RATIO) return contained ? CONTAINMENT_SCORE : floor;
+  const ratio = distance(asked, offered) / longer;
   return contained ? Math.min(ratio, CONTAINMENT_SCORE) : ratio;
 }

@@ -1,5 +1,7 @@
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import type { CancelTimer, Clock } from './clock.js';
+import { assertOptions } from '../options/assert-options.js';
+import { VIRTUAL_CLOCK_OPTIONS_RULE } from '../options/rules/virtual-clock-options.rule.js';
 
 interface VirtualTimer {
   readonly due: number;
@@ -41,6 +43,7 @@ export class VirtualClock implements Clock {
   private advancing = false;
 
   constructor(options: VirtualClockOptions = {}) {
+    assertOptions(VIRTUAL_CLOCK_OPTIONS_RULE, options, 'VirtualClockOptions');
     this.current = options.startMs ?? 0;
     this.maxTimersPerRun = options.maxTimersPerRun ?? 10_000;
   }

@@ -1,3 +1,6 @@
+import { assertOptions } from '../options/assert-options.js';
+import { BACKOFF_OPTIONS_RULE } from '../options/rules/backoff-options.rule.js';
+
 /**
  * How a retry delay is randomised:
  * - `full`: uniform in [0, exponential delay) ("full jitter");
@@ -33,6 +36,7 @@ export const DEFAULT_BACKOFF: Backoff = Object.freeze({
 
 /** Applies the defaults of {@link DEFAULT_BACKOFF}. @publicApi */
 export function resolveBackoff(options: BackoffOptions = {}): Backoff {
+  assertOptions(BACKOFF_OPTIONS_RULE, options, 'BackoffOptions');
   const baseMs = Math.max(0, options.baseMs ?? DEFAULT_BACKOFF.baseMs);
   const capMs = Math.max(0, options.capMs ?? DEFAULT_BACKOFF.capMs);
   return {

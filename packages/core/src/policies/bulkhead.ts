@@ -1,5 +1,7 @@
 import { BulkheadFullError } from '../errors/bulkhead-full.error.js';
 import { cancellationError } from './cancellation.js';
+import { assertOptions } from '../options/assert-options.js';
+import { BULKHEAD_OPTIONS_RULE } from '../options/rules/bulkhead-options.rule.js';
 
 /** @publicApi */
 export interface BulkheadOptions {
@@ -36,6 +38,7 @@ export class Bulkhead {
   private running = 0;
 
   constructor(options: BulkheadOptions) {
+    assertOptions(BULKHEAD_OPTIONS_RULE, options, 'BulkheadOptions');
     this.maxConcurrent = Math.max(1, Math.floor(options.maxConcurrent));
     this.maxQueue = Math.max(0, Math.floor(options.maxQueue ?? 0));
     this.toolName = options.toolName;

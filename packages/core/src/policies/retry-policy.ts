@@ -1,6 +1,8 @@
 import type { ToolErrorType } from '../errors/tool-error-type.js';
 import { errorTypeOf, isRetryableError } from './error-traits.js';
 import { resolveBackoff, type Backoff, type BackoffOptions } from './backoff.js';
+import { assertOptions } from '../options/assert-options.js';
+import { RETRY_OPTIONS_RULE } from '../options/rules/retry-options.rule.js';
 
 /**
  * Decides whether an error may be retried.
@@ -86,6 +88,7 @@ export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
 /** Applies the defaults to {@link RetryOptions}. @publicApi */
 export function resolveRetryPolicy(options: RetryOptions = {}): RetryPolicy {
+  assertOptions(RETRY_OPTIONS_RULE, options, 'RetryOptions');
   return {
     maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
     backoff: resolveBackoff(options.backoff),

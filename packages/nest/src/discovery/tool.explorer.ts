@@ -15,6 +15,7 @@ import {
   REQUEST_SCOPED_TOOL,
 } from '../toolshield.messages.js';
 import { providerMethods, toolOptionsOf } from './provider-methods.js';
+import { assertToolOptions } from '../options/assert-tool-options.js';
 import { ToolInvokerFactory } from '../invocation/tool-invoker.factory.js';
 
 type ProviderWrapper = ReturnType<DiscoveryService['getProviders']>[number];
@@ -64,6 +65,11 @@ export class ToolExplorer implements OnApplicationBootstrap {
   ): void {
     const source = `${instance.constructor.name}.${methodName}`;
     if (!wrapper.isDependencyTreeStatic()) throw new Error(REQUEST_SCOPED_TOOL(source));
+    assertToolOptions(
+      options,
+      this.reflector.get(RETRYABLE_METADATA, prototype[methodName]),
+      methodName,
+    );
     const name = options.name ?? methodName;
     if (!PORTABLE_TOOL_NAME.test(name)) throw new Error(INVALID_TOOL_NAME(name, source));
     if (!options.description?.trim()) throw new Error(MISSING_TOOL_DESCRIPTION(name, source));

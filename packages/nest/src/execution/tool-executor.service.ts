@@ -4,6 +4,7 @@ import {
   cancellationError,
   ToolNotFoundError,
   assertSerializableOutput,
+  capToolName,
   createToolResult,
   parseToolArguments,
   suggestToolNames,
@@ -20,6 +21,7 @@ import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 import { applyCallOverrides } from '../policies/tool-policies.js';
+import { assertExecuteOptions } from '../options/execute-options.rule.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
@@ -73,6 +75,7 @@ export class ToolExecutor implements OnApplicationShutdown {
     let state: ToolCallState | undefined;
     let outcome: ToolOutcome;
     try {
+      assertExecuteOptions(options);
       const tool = this.resolve(name);
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
@@ -185,9 +188,9 @@ function callIdOf(request: unknown): string {
 
 function toolNameOf(request: unknown): string {
   const name = field(request, 'name');
-  if (typeof name === 'string') return name;
+  if (typeof name === 'string') return capToolName(name);
   try {
-    return String(name);
+    return capToolName(String(name));
   } catch {
     return '(unnamed)';
   }

@@ -2,6 +2,8 @@ import type { ToolCallRequest, ToolOutcome } from '../../results/index.js';
 import { synthesizeFailure } from '../outcomes/synthesize-failure.js';
 import { forEachWithConcurrency } from './for-each-with-concurrency.js';
 import type { ToolCallExecutor } from './tool-call-executor.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { TOOL_BATCH_OPTIONS_RULE } from '../../options/rules/tool-batch-options.rule.js';
 
 /** Tools that end a turn by default: Suna's `ask`/`complete`, Cline's `attempt_completion`. @publicApi */
 export const DEFAULT_TERMINATING_TOOLS: readonly string[] = Object.freeze([
@@ -157,6 +159,7 @@ export async function runToolBatch(
   executor: ToolCallExecutor,
   options: ToolBatchOptions = {},
 ): Promise<ToolBatchResult> {
+  assertOptions(TOOL_BATCH_OPTIONS_RULE, options, 'ToolBatchOptions');
   const terminating = new Set(options.terminatingTools ?? DEFAULT_TERMINATING_TOOLS);
   const isTerminating = (call: ToolCallRequest) =>
     hasText(call?.name) && terminating.has(call.name);

@@ -1,5 +1,7 @@
 import type { ToolCallRequest, ToolOutcome } from '../../results/index.js';
 import { toolCallFingerprint } from './canonical-json.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { LOOP_GUARD_OPTIONS_RULE } from '../../options/rules/loop-guard-options.rule.js';
 
 /**
  * Limits that end a run gracefully. Every limit is inclusive: `maxSteps: 20` allows 20 model
@@ -49,6 +51,7 @@ export class LoopGuard {
   private repeated: { tool: string; count: number } | undefined;
 
   constructor(private readonly options: LoopGuardOptions = {}) {
+    assertOptions(LOOP_GUARD_OPTIONS_RULE, options, 'LoopGuardOptions');
     this.maxSteps = options.maxSteps ?? 20;
     this.maxConsecutiveFailures = options.maxConsecutiveFailures ?? 5;
     this.maxRepeatedFailures = options.maxRepeatedFailures ?? 3;

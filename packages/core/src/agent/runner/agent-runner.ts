@@ -34,6 +34,8 @@ import {
 import type { AgentRunResult, AgentStopReason } from './agent-run-result.js';
 import type { ChatModel, ChatModelTool } from './chat-model.js';
 import { normaliseReply } from './normalise-reply.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { AGENT_RUNNER_OPTIONS_RULE } from '../../options/rules/agent-runner-options.rule.js';
 
 /** @publicApi */
 export interface AgentRunnerOptions {
@@ -106,6 +108,7 @@ export class AgentRunner {
   private readonly render: ToolOutcomeRenderer;
 
   constructor(private readonly options: AgentRunnerOptions) {
+    assertOptions(AGENT_RUNNER_OPTIONS_RULE, options, 'AgentRunnerOptions');
     this.store = options.store ?? new InMemoryToolCallLedgerStore();
     this.completionTool = options.completionTool ?? DEFAULT_COMPLETION_TOOL;
     this.render = options.renderOutcome ?? renderToolOutcomeContent;

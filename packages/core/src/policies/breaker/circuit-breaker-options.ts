@@ -1,4 +1,6 @@
 import { isBreakerFailure } from '../error-traits.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { CIRCUIT_BREAKER_OPTIONS_RULE } from '../../options/rules/circuit-breaker-options.rule.js';
 
 /**
  * Circuit breaker settings. Defaults follow opossum where it has the setting (50 %, 10 s
@@ -48,6 +50,8 @@ export const DEFAULT_CIRCUIT_BREAKER_OPTIONS: ResolvedCircuitBreakerOptions = Ob
 export function resolveCircuitBreakerOptions(
   ...sources: readonly (CircuitBreakerOptions | undefined)[]
 ): ResolvedCircuitBreakerOptions {
+  for (const source of sources)
+    assertOptions(CIRCUIT_BREAKER_OPTIONS_RULE, source ?? {}, 'CircuitBreakerOptions');
   const merged: Record<string, unknown> = { ...DEFAULT_CIRCUIT_BREAKER_OPTIONS };
   for (const source of sources) {
     for (const [name, value] of Object.entries(source ?? {}))

@@ -1,4 +1,6 @@
 import type { Clock } from '../../clock/clock.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { HEDGING_OPTIONS_RULE } from '../../options/rules/hedging-options.rule.js';
 import { DEFAULT_HEDGING, HEDGING_QUANTILES, type HedgingOptions } from './hedging-options.js';
 import { LatencyWindow } from './latency-window.js';
 
@@ -38,6 +40,7 @@ export class Hedger {
     options: HedgingOptions,
     private readonly clock: Clock,
   ) {
+    assertOptions(HEDGING_OPTIONS_RULE, options, 'HedgingOptions');
     const delay = options.delayMs ?? DEFAULT_HEDGING.delayMs;
     this.delay = typeof delay === 'number' ? delay : undefined;
     this.latencies = new LatencyWindow(

@@ -1,4 +1,6 @@
 import type { Clock } from '../../clock/clock.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { UpstreamRateSignals } from './upstream-rate-signals.js';
@@ -46,6 +48,7 @@ export class AdaptiveRateController {
     private readonly clock: Clock,
     options: AdaptiveRateOptions = {},
   ) {
+    assertOptions(ADAPTIVE_RATE_OPTIONS_RULE, options, 'AdaptiveRateOptions');
     this.options = { ...DEFAULT_ADAPTIVE_RATE, ...options };
     this.target = limiter.rate;
   }

@@ -1,5 +1,7 @@
 import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { RateLimitedError } from '../../errors/rate-limited.error.js';
+import { assertOptions } from '../../options/assert-options.js';
+import { RATE_LIMIT_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { cancellationError } from '../cancellation.js';
 import { GcraSchedule } from './gcra-schedule.js';
 import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
@@ -69,6 +71,7 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly observe?: (event: RateLimitEvent) => void,
   ) {
+    assertOptions(RATE_LIMIT_OPTIONS_RULE, options, 'RateLimitOptions');
     this.schedule = new GcraSchedule(
       options.rate ?? DEFAULT_RATE_LIMIT.rate,
       options.burst ?? DEFAULT_RATE_LIMIT.burst,

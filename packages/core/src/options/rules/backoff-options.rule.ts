@@ -1,0 +1,10 @@
+import type { BackoffOptions } from '../../policies/backoff.js';
+import { func, milliseconds, objectOf, oneOf } from '../option-rules.js';
+
+/** How {@link BackoffOptions} are checked. @publicApi */
+export const BACKOFF_OPTIONS_RULE = objectOf<BackoffOptions>({
+  baseMs: milliseconds(),
+  capMs: milliseconds(),
+  jitter: oneOf(['full', 'decorrelated', 'none']),
+  random: func(),
+});

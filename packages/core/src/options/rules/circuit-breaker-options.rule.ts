@@ -1,0 +1,21 @@
+import type { CircuitBreakerOptions } from '../../policies/breaker/circuit-breaker-options.js';
+import type { OptionRules } from '../option-rules.js';
+import { func, integer, milliseconds, numberIn, objectOf } from '../option-rules.js';
+
+/** The rules of each {@link CircuitBreakerOptions} field, for option groups that extend it. @publicApi */
+export const CIRCUIT_BREAKER_OPTION_RULES: OptionRules<CircuitBreakerOptions> = {
+  // The breaker opens when the failure percentage *exceeds* this: 100 could never open it.
+  errorThresholdPercentage: numberIn(0, 100, true),
+  volumeThreshold: integer(1),
+  rollingWindowMs: milliseconds({ positive: true }),
+  rollingBuckets: integer(1),
+  resetTimeoutMs: milliseconds(),
+  halfOpenMaxCalls: integer(1),
+  slowCallDurationMs: milliseconds({ positive: true, unlimited: true }),
+  isNeutral: func(),
+};
+
+/** How {@link CircuitBreakerOptions} are checked. @publicApi */
+export const CIRCUIT_BREAKER_OPTIONS_RULE = objectOf<CircuitBreakerOptions>(
+  CIRCUIT_BREAKER_OPTION_RULES,
+);

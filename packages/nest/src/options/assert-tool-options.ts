@@ -1,0 +1,26 @@
+import { RETRY_OPTIONS_RULE, assertOptions, type RetryOptions } from '@toolshield/core';
+import type { ToolOptions } from '../interfaces/tool-options.interface.js';
+import { TOOL_OPTIONS_RULE } from './tool-options.rule.js';
+
+/**
+ * Refuses a tool's `@Tool()` and `@Retryable()` options with an `InvalidOptionsError` naming
+ * the tool: `Invalid tool options: @Tool(get_weather).timeoutMs must be false, or a number of
+ * milliseconds above 0, got Infinity.` Tools found at bootstrap are checked with it; call it
+ * for tools registered any other way.
+ *
+ * @param fallbackName names the tool in messages when `options.name` is not a usable string
+ *   (the method's name, for `@Tool()` methods)
+ * @publicApi
+ */
+export function assertToolOptions(
+  options: ToolOptions,
+  retryable?: RetryOptions,
+  fallbackName = 'unnamed',
+): void {
+  const name = options?.name;
+  const tool = typeof name === 'string' && name.trim() !== '' ? name : fallbackName;
+  assertOptions(TOOL_OPTIONS_RULE, options, 'tool options', `@Tool(${tool})`);
+  if (retryable !== undefined) {
+    assertOptions(RETRY_OPTIONS_RULE, retryable, 'tool options', `@Retryable(${tool})`);
+  }
+}

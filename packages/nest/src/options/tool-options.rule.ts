@@ -1,0 +1,68 @@
+import {
+  CIRCUIT_BREAKER_OPTION_RULES,
+  RATE_LIMIT_OPTION_RULES,
+  TOOL_ERROR_TYPES,
+  anyValue,
+  listOf,
+  required,
+  bool,
+  either,
+  func,
+  objectOf,
+  oneOf,
+  text,
+  type OptionRule,
+  type ToolAnnotations,
+} from '@toolshield/core';
+import type {
+  ToolBreakerOptions,
+  ToolFallbackOptions,
+  ToolOptions,
+  ToolRateLimitOptions,
+} from '../interfaces/tool-options.interface.js';
+import { TIMEOUT_MS_RULE, TOOL_BULKHEAD_OPTIONS_RULE } from './policy-option.rules.js';
+
+/** A JSON Schema for an arguments object: its `type` must be `'object'`. */
+const INPUT_SCHEMA_RULE: OptionRule = {
+  expected: "a JSON Schema object whose type is 'object'",
+  accepts: (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { readonly type?: unknown }).type === 'object',
+};
+
+/**
+ * How `@Tool()` options are checked. The name's portability and the description's presence
+ * have their own, more specific startup messages.
+ *
+ * @internal
+ */
+export const TOOL_OPTIONS_RULE = objectOf<ToolOptions>({
+  name: text(true),
+  description: text(),
+  inputSchema: INPUT_SCHEMA_RULE,
+  annotations: objectOf<ToolAnnotations>({
+    title: text(),
+    readOnlyHint: bool(),
+    destructiveHint: bool(),
+    idempotentHint: bool(),
+    openWorldHint: bool(),
+  }),
+  idempotent: bool(),
+  timeoutMs: TIMEOUT_MS_RULE,
+  breaker: either(
+    oneOf([false]),
+    objectOf<ToolBreakerOptions>({ ...CIRCUIT_BREAKER_OPTION_RULES, key: func() }),
+  ),
+  bulkhead: TOOL_BULKHEAD_OPTIONS_RULE,
+  rateLimit: either(
+    oneOf([false]),
+    objectOf<ToolRateLimitOptions>({ ...RATE_LIMIT_OPTION_RULES, key: text(true) }),
+  ),
+  fallback: objectOf<ToolFallbackOptions>({
+    on: required(listOf(oneOf(TOOL_ERROR_TYPES), { unique: true })),
+    value: anyValue(),
+    tool: text(true),
+    args: func(),
+  }),
+});

@@ -1,0 +1,53 @@
+import {
+  CLOCK_RULE,
+  LEDGER_STORE_RULE,
+  MAX_ARGUMENT_BYTES_RULE,
+  RATE_LIMIT_OPTIONS_RULE,
+  TOOL_BATCH_DEFAULTS_RULE,
+  bool,
+  func,
+  instanceOf,
+  listOf,
+  objectOf,
+  oneOf,
+  recordOf,
+  withMethods,
+} from '@toolshield/core';
+import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
+import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import { TOOL_POLICY_DEFAULTS_RULE } from './policy-option.rules.js';
+
+/** Every policy, each of which `policyOrder` must place exactly once. */
+const POLICY_NAMES: readonly ToolPolicyName[] = [
+  'retry',
+  'rateLimit',
+  'breaker',
+  'timeout',
+  'bulkhead',
+];
+
+/**
+ * How the options of `ToolShieldModule.forRoot()` / `forRootAsync()` are checked (with the
+ * `isGlobal` extra of `forRoot()`).
+ *
+ * @internal
+ */
+export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGlobal?: boolean }>({
+  clock: CLOCK_RULE,
+  random: func(),
+  defaults: TOOL_POLICY_DEFAULTS_RULE,
+  // A policy left out would silently drop it (the timeout layer also carries cancellation),
+  // and one named twice would run twice: the order must name each policy exactly once.
+  policyOrder: listOf(oneOf(POLICY_NAMES), { unique: true, complete: POLICY_NAMES }),
+  breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
+  classificationRules: listOf(func()),
+  redactPatterns: listOf(instanceOf(RegExp)),
+  maxArgumentBytes: MAX_ARGUMENT_BYTES_RULE,
+  rateLimits: recordOf(RATE_LIMIT_OPTIONS_RULE),
+  agent: objectOf<ToolShieldAgentOptions>({
+    batch: TOOL_BATCH_DEFAULTS_RULE,
+    ledgerStore: LEDGER_STORE_RULE,
+  }),
+  isGlobal: bool(),
+});
