@@ -11,4 +11,5 @@ export * from './arguments/index.js';
 export * from './classification/index.js';
 export * from './rendering/index.js';
 export * from './policies/index.js';
+export * from './shield/index.js';
 export * from './agent/index.js';

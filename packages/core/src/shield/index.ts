@@ -1,0 +1,2 @@
+export * from './shield-options.js';
+export * from './shield-tool.js';
