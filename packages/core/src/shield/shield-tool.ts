@@ -43,7 +43,7 @@ export type ShieldedTool<TArgs, TOutput> = (
 export function shieldTool<TArgs, TOutput>(
   fn: (args: TArgs, call: ToolCallContext) => TOutput | PromiseLike<TOutput>,
   options: ShieldOptions,
-): ShieldedTool<TArgs, Awaited<TOutput>> {
+): ShieldedTool<TArgs, TOutput> {
   const { name, clock = systemClock, redactor } = options;
   const run = composePolicies(policiesOf(options));
   const classification = { rules: options.classificationRules, now: () => clock.now() };
@@ -52,15 +52,9 @@ export function shieldTool<TArgs, TOutput>(
     const startedAt = clock.now();
     const callId = call.callId ?? `call_${crypto.randomUUID()}`;
     const metadata = call.metadata ?? {};
-    const outcome = await run(async ({ attempt, signal }) => {
+    const outcome = await run(async ({ attempt, signal }): Promise<TOutput> => {
       try {
-        return (await fn(args, {
-          callId,
-          toolName: name,
-          attempt,
-          signal,
-          metadata,
-        })) as Awaited<TOutput>;
+        return await fn(args, { callId, toolName: name, attempt, signal, metadata });
       } catch (error) {
         // Classified per attempt, so the retry and breaker policies judge it by its type.
         throw classifyError(error, classification);
