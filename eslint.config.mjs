@@ -14,7 +14,17 @@ const depConstraints = [
   { sourceTag: 'scope:openai-agents', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'scope:langchain', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
-  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
+  {
+    sourceTag: 'type:tools',
+    onlyDependOnLibsWithTags: [
+      'scope:core',
+      'scope:nest',
+      'scope:chaos',
+      'scope:ai-sdk',
+      'scope:openai-agents',
+      'scope:langchain',
+    ],
+  },
 ];
 
 export default [
