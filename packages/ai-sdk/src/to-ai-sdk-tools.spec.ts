@@ -1,21 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useTravelApp } from '@toolshield/adapter-testing';
 import type { ToolFailure, ToolOutcome } from '@toolshield/core';
 import { generateText, isStepCount, type ToolSet } from 'ai';
-import { startTravelApp } from '../test/fixtures/travel-tools.js';
 import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function travelApp() {
-  const travel = await startTravelApp();
-  close = () => travel.app.close();
-  return travel;
-}
+const travelApp = useTravelApp();
 
 describe('toAiSdkTools in the AI SDK agent loop', () => {
   it('gives the SDK every tool with its JSON Schema and description', async () => {

@@ -1,14 +1,15 @@
-import type { ToolCatalog, ToolDefinition, ToolOutcome } from '@toolshield/core';
+import {
+  catalogDefinitions,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+  type ToolDefinition,
+  type ToolOutcome,
+} from '@toolshield/core';
 import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
 import { toolOutcomeModelOutput } from './tool-outcome-model-output.js';
 
 /** Options of {@link toAiSdkTools}. @publicApi */
-export interface AiSdkToolsOptions {
-  /** Only these tools, by name (default: every tool of the catalog). */
-  readonly only?: readonly string[];
-  /** Handed to every call as `ToolCallContext.metadata` (conversation id, tenant, ...). */
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
+export type AiSdkToolsOptions = ToolCatalogOptions;
 
 /** A toolshield tool as the AI SDK sees it: its output is the call's `ToolOutcome`. @publicApi */
 export type ToolshieldAiSdkTool = Tool<Record<string, unknown>, ToolOutcome>;
@@ -36,8 +37,7 @@ export function toAiSdkTools(
   options: AiSdkToolsOptions = {},
 ): Record<string, ToolshieldAiSdkTool> {
   const tools: Record<string, ToolshieldAiSdkTool> = {};
-  for (const definition of catalog.registry.definitions()) {
-    if (options.only && !options.only.includes(definition.name)) continue;
+  for (const definition of catalogDefinitions(catalog, options)) {
     tools[definition.name] = tool({
       title: definition.annotations?.title,
       description: definition.description,

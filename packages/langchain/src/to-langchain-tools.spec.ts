@@ -1,22 +1,17 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useTravelApp } from '@toolshield/adapter-testing';
 import type { ToolOutcome } from '@toolshield/core';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { createAgent } from 'langchain';
-import { startTravelApp } from '../test/fixtures/travel-tools.js';
 import { ScriptedChatModel, toolMessagesSentAt } from '../test/scripted-chat-model.js';
 import { toLangChainTools } from './to-langchain-tools.js';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const startTravelApp = useTravelApp();
 
 async function travelApp() {
   const travel = await startTravelApp();
-  close = () => travel.app.close();
   return { ...travel, langChainTools: toLangChainTools(travel.catalog) };
 }
 

@@ -1,4 +1,10 @@
-import { outcomeContent, type ToolCatalog, type ToolDefinition } from '@toolshield/core';
+import {
+  catalogDefinitions,
+  outcomeContent,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+  type ToolDefinition,
+} from '@toolshield/core';
 import type { ToolMessage } from '@langchain/core/messages';
 import {
   DynamicStructuredTool,
@@ -10,12 +16,7 @@ import { outcomeToolMessage } from './outcome-tool-message.js';
 import { argumentsOf, toolCallIdOf } from './tool-call-id.js';
 
 /** Options of {@link toLangChainTools}. @publicApi */
-export interface LangChainToolsOptions {
-  /** Only these tools, by name (default: every tool of the catalog). */
-  readonly only?: readonly string[];
-  /** Handed to every call as `ToolCallContext.metadata` (conversation id, tenant, ...). */
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
+export type LangChainToolsOptions = ToolCatalogOptions;
 
 /** A toolshield tool as LangChain sees it. @publicApi */
 export type ToolshieldLangChainTool = DynamicStructuredTool<
@@ -50,35 +51,32 @@ export function toLangChainTools(
   catalog: ToolCatalog,
   options: LangChainToolsOptions = {},
 ): ToolshieldLangChainTool[] {
-  return catalog.registry
-    .definitions()
-    .filter((definition) => !options.only || options.only.includes(definition.name))
-    .map((definition) => {
-      const serve = async (input: unknown, config: ToolRunnableConfig | undefined) => {
-        const toolCallId = toolCallIdOf(config, input);
-        const outcome = await catalog.executor.execute(
-          { id: toolCallId, name: definition.name, arguments: argumentsOf(input) },
-          { signal: config?.signal, metadata: options.metadata },
-        );
-        return toolCallId === undefined
-          ? outcomeContent(outcome)
-          : outcomeToolMessage(outcome, toolCallId);
-      };
-      const structured: ToolshieldLangChainTool = new DynamicStructuredTool({
-        name: definition.name,
-        description: definition.description,
-        schema: toLangChainSchema(definition),
-        func: (input: Record<string, unknown>, _runManager, config) => serve(input, config),
-      });
-      const invoke = (input: unknown, config?: ToolRunnableConfig) =>
-        structured
-          .invoke(input as Parameters<ToolshieldLangChainTool['invoke']>[0], config)
-          .catch((error: unknown) => {
-            if (error instanceof ToolInputParsingException) return serve(input, config);
-            throw error;
-          });
-      return Object.create(structured, { invoke: { value: invoke } }) as ToolshieldLangChainTool;
+  return catalogDefinitions(catalog, options).map((definition) => {
+    const serve = async (input: unknown, config: ToolRunnableConfig | undefined) => {
+      const toolCallId = toolCallIdOf(config, input);
+      const outcome = await catalog.executor.execute(
+        { id: toolCallId, name: definition.name, arguments: argumentsOf(input) },
+        { signal: config?.signal, metadata: options.metadata },
+      );
+      return toolCallId === undefined
+        ? outcomeContent(outcome)
+        : outcomeToolMessage(outcome, toolCallId);
+    };
+    const structured: ToolshieldLangChainTool = new DynamicStructuredTool({
+      name: definition.name,
+      description: definition.description,
+      schema: toLangChainSchema(definition),
+      func: (input: Record<string, unknown>, _runManager, config) => serve(input, config),
     });
+    const invoke = (input: unknown, config?: ToolRunnableConfig) =>
+      structured
+        .invoke(input as Parameters<ToolshieldLangChainTool['invoke']>[0], config)
+        .catch((error: unknown) => {
+          if (error instanceof ToolInputParsingException) return serve(input, config);
+          throw error;
+        });
+    return Object.create(structured, { invoke: { value: invoke } }) as ToolshieldLangChainTool;
+  });
 }
 
 /** LangChain's JSON Schema type has mutable arrays where toolshield's are read-only; the schema is cloned, never shared. */

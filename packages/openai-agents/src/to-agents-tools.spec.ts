@@ -1,20 +1,15 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useTravelApp } from '@toolshield/adapter-testing';
 import type { ToolOutcome } from '@toolshield/core';
 import { Agent, type Tool } from '@openai/agents';
-import { startTravelApp } from '../test/fixtures/travel-tools.js';
 import { runAgent, scriptedModel, toolOutputsSentAt } from '../test/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 import { toolshieldRunConfig } from './toolshield-run-config.js';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const startTravelApp = useTravelApp();
 
 async function travelApp() {
   const travel = await startTravelApp();
-  close = () => travel.app.close();
   const outcomes: ToolOutcome[] = [];
   const agentTools = toAgentsTools(travel.catalog, {
     onOutcome: (outcome) => outcomes.push(outcome),

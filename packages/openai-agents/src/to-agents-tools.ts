@@ -1,5 +1,7 @@
 import {
+  catalogDefinitions,
   outcomeContent,
+  type ToolCatalogOptions,
   type ToolCatalog,
   type ToolDefinition,
   type ToolOutcome,
@@ -16,11 +18,7 @@ export type AgentsToolParameters = Extract<
 export type ToolshieldAgentsTool = FunctionTool<unknown, AgentsToolParameters, string>;
 
 /** Options of {@link toAgentsTools}. @publicApi */
-export interface AgentsToolsOptions {
-  /** Only these tools, by name (default: every tool of the catalog). */
-  readonly only?: readonly string[];
-  /** Handed to every call as `ToolCallContext.metadata` (conversation id, tenant, ...). */
-  readonly metadata?: Readonly<Record<string, unknown>>;
+export interface AgentsToolsOptions extends ToolCatalogOptions {
   /** Told every call's structured outcome (the model reads its text). */
   readonly onOutcome?: (outcome: ToolOutcome) => void;
 }
@@ -48,29 +46,26 @@ export function toAgentsTools(
   catalog: ToolCatalog,
   options: AgentsToolsOptions = {},
 ): ToolshieldAgentsTool[] {
-  return catalog.registry
-    .definitions()
-    .filter((definition) => !options.only || options.only.includes(definition.name))
-    .map((definition) =>
-      tool({
-        name: definition.name,
-        description: definition.description,
-        parameters: toAgentsParameters(definition),
-        strict: false,
-        execute: async (input, _runContext, details) => {
-          const outcome = await catalog.executor.execute(
-            {
-              id: details?.toolCall?.callId,
-              name: definition.name,
-              arguments: input as Readonly<Record<string, unknown>>,
-            },
-            { signal: details?.signal, metadata: options.metadata },
-          );
-          options.onOutcome?.(outcome);
-          return outcomeContent(outcome);
-        },
-      }),
-    );
+  return catalogDefinitions(catalog, options).map((definition) =>
+    tool({
+      name: definition.name,
+      description: definition.description,
+      parameters: toAgentsParameters(definition),
+      strict: false,
+      execute: async (input, _runContext, details) => {
+        const outcome = await catalog.executor.execute(
+          {
+            id: details?.toolCall?.callId,
+            name: definition.name,
+            arguments: input as Readonly<Record<string, unknown>>,
+          },
+          { signal: details?.signal, metadata: options.metadata },
+        );
+        options.onOutcome?.(outcome);
+        return outcomeContent(outcome);
+      },
+    }),
+  );
 }
 
 /**

@@ -22,3 +22,23 @@ export interface ToolCatalog {
     ): Promise<ToolOutcome>;
   };
 }
+
+/** Which of a catalog's tools an adapter exposes, and what every call carries. @publicApi */
+export interface ToolCatalogOptions {
+  /** Only these tools, by name (default: every tool of the catalog). */
+  readonly only?: readonly string[];
+  /** Handed to every call as `ToolCallContext.metadata` (conversation id, tenant, ...). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** The definitions of the tools an adapter exposes: all of them, or the `only` ones. @publicApi */
+export function catalogDefinitions(
+  catalog: ToolCatalog,
+  options: ToolCatalogOptions = {},
+): readonly ToolDefinition[] {
+  const { only } = options;
+  const definitions = catalog.registry.definitions();
+  return only === undefined
+    ? definitions
+    : definitions.filter((definition) => only.includes(definition.name));
+}
