@@ -30,13 +30,23 @@ import { median, ratio, us } from './stats.js';
 
 const FRAMEWORKS = ['ai-sdk', 'openai-agents', 'langchain'] as const;
 type Framework = (typeof FRAMEWORKS)[number];
-const VARIANTS = ['bare', 'shielded', 'executor', 'bare-alone', 'shielded-alone'] as const;
+const VARIANTS = [
+  'bare',
+  'shielded',
+  'executor',
+  'bare-alone',
+  'shielded-alone',
+  'executor-alone',
+] as const;
 type Variant = (typeof VARIANTS)[number];
 
 /** Per framework, µs per call of each variant and the ratios to the bare row (median over rounds). */
 export interface AdapterReport {
   readonly rows: Record<Framework, Record<Variant, number>>;
-  readonly ratios: Record<Framework, Record<'shielded' | 'executor' | 'shielded-alone', number>>;
+  readonly ratios: Record<
+    Framework,
+    Record<'shielded' | 'executor' | 'shielded-alone' | 'executor-alone', number>
+  >;
 }
 
 const CITY_SCHEMA = {
@@ -76,15 +86,17 @@ function aiSdkRows(app: INestApplicationContext): Record<Variant, () => Promise<
   };
   const catalog = { registry: app.get(ToolRegistry), executor: app.get(ToolExecutor) };
   const shielded = shieldAiSdkTools(bare);
+  const served = toAiSdkTools(catalog, { only: ['lookup'] });
   const once = (tools: ToolSet) => () => generateText({ model, tools, prompt: 'Weather?' });
   const alone = (tools: ToolSet) => async () =>
     tools['lookup']?.execute?.(ARGS, { toolCallId: 'call_1', messages: [], context: {} });
   return {
     bare: once(bare),
     shielded: once(shielded),
-    executor: once(toAiSdkTools(catalog, { only: ['lookup'] })),
+    executor: once(served),
     'bare-alone': alone(bare),
     'shielded-alone': alone(shielded),
+    'executor-alone': alone(served),
   };
 }
 
@@ -120,14 +132,16 @@ function agentsRows(app: INestApplicationContext): Record<Variant, () => Promise
     return () => runner.run(agent, 'Weather?');
   };
   const shielded = shieldAgentsTool(bare);
+  const served = toAgentsTools(catalog, { only: ['lookup'] });
   const alone = (functionTool: typeof bare) => () =>
     functionTool.invoke(new RunContext(), JSON.stringify(ARGS));
   return {
     bare: once([bare]),
     shielded: once([shielded]),
-    executor: once(toAgentsTools(catalog, { only: ['lookup'] })),
+    executor: once(served),
     'bare-alone': alone(bare),
     'shielded-alone': alone(shielded),
+    'executor-alone': () => served[0]?.invoke(new RunContext(), JSON.stringify(ARGS)),
   };
 }
 
@@ -142,12 +156,14 @@ function langChainRows(app: INestApplicationContext): Record<Variant, () => Prom
   const catalog = { registry: app.get(ToolRegistry), executor: app.get(ToolExecutor) };
   const once = (node: ToolNode) => () => node.invoke(request);
   const shielded = shieldLangChainTool(bare);
+  const served = toLangChainTools(catalog, { only: ['lookup'] });
   return {
     bare: once(new ToolNode([bare])),
     shielded: once(new ToolNode([shielded])),
-    executor: once(new ToolNode(toLangChainTools(catalog, { only: ['lookup'] }))),
+    executor: once(new ToolNode(served)),
     'bare-alone': () => bare.invoke({ ...ARGS_CALL }),
     'shielded-alone': () => shielded.invoke({ ...ARGS_CALL }),
+    'executor-alone': async () => served[0]?.invoke({ ...ARGS_CALL }),
   };
 }
 
@@ -204,6 +220,7 @@ export async function runAdapters(log: (line: string) => void): Promise<AdapterR
         shielded: paired(framework, 'shielded', 'bare'),
         executor: paired(framework, 'executor', 'bare'),
         'shielded-alone': paired(framework, 'shielded-alone', 'bare-alone'),
+        'executor-alone': paired(framework, 'executor-alone', 'bare-alone'),
       })),
     };
   } finally {
@@ -212,24 +229,26 @@ export async function runAdapters(log: (line: string) => void): Promise<AdapterR
 }
 
 /**
- * The Markdown section. Goal: the wrapped call costs ≤ 1.5× the framework's own per-call cost,
- * or adds ≤ 5 µs, whichever allows more. "Added" is the paired ratio's excess times the bare
- * median, so it shares the ratio's noise cancellation.
+ * The Markdown section. What a wrapper adds is measured on the tool alone (called as the
+ * framework calls it, outside the loop), where it is not lost in the framework's own noise:
+ * the framework's work around the call is the same with or without the wrapper. Goal: that
+ * added cost ≤ 0.5 × the framework's own per-call cost (so the wrapped call ≤ 1.5× it), or
+ * ≤ 5 µs, whichever allows more. The whole-loop ratios are shown as measured.
  */
 export function adaptersTable(report: AdapterReport): string {
   const lines = [
-    '| Framework | bare call through it, µs | shielded × bare | via ToolExecutor × bare | tool alone: bare µs | shielded alone µs | shield adds µs | goal |',
+    '| Framework | one tool call through it, bare µs | tool alone, bare µs | shield adds µs | via ToolExecutor adds µs | whole loop: shielded × bare | whole loop: via ToolExecutor × bare | goal |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const framework of FRAMEWORKS) {
     const row = report.rows[framework];
     const ratios = report.ratios[framework];
-    const added = (ratios['shielded-alone'] - 1) * row['bare-alone'];
-    const met = [ratios.shielded, ratios.executor].every(
-      (value) => value <= 1.5 || (value - 1) * row.bare <= 5,
-    );
+    const added = (variant: 'shielded-alone' | 'executor-alone') =>
+      (ratios[variant] - 1) * row['bare-alone'];
+    const allowed = Math.max(5, 0.5 * row.bare);
+    const met = added('shielded-alone') <= allowed && added('executor-alone') <= allowed;
     lines.push(
-      `| ${framework} | ${us(row.bare)} | ${ratio(ratios.shielded)} | ${ratio(ratios.executor)} | ${us(row['bare-alone'])} | ${us(row['shielded-alone'])} | ${us(added)} | ${met ? 'met' : 'NOT met'} |`,
+      `| ${framework} | ${us(row.bare)} | ${us(row['bare-alone'])} | ${us(added('shielded-alone'))} | ${us(added('executor-alone'))} | ${ratio(ratios.shielded)} | ${ratio(ratios.executor)} | ${met ? 'met' : 'NOT met'} |`,
     );
   }
   return lines.join('\n');
