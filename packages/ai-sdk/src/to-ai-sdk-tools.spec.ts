@@ -1,11 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import { useTravelApp } from '@toolshield/adapter-testing';
-import type { ToolFailure, ToolOutcome } from '@toolshield/core';
-import { generateText, isStepCount, type ToolSet } from 'ai';
+import type { ToolCatalog, ToolFailure, ToolOutcome } from '@toolshield/core';
+import { generateText, isStepCount, type LanguageModel, type ToolSet } from 'ai';
 import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 
 const travelApp = useTravelApp();
+
+/** The AI SDK's own multi-step loop over the catalog's tools. */
+function loop(model: LanguageModel, catalog: ToolCatalog) {
+  return generateText({
+    model,
+    tools: toAiSdkTools(catalog),
+    stopWhen: isStepCount(5),
+    prompt: 'Plan my trip.',
+  });
+}
 
 describe('toAiSdkTools in the AI SDK agent loop', () => {
   it('gives the SDK every tool with its JSON Schema and description', async () => {
@@ -24,14 +34,7 @@ describe('toAiSdkTools in the AI SDK agent loop', () => {
       [{ id: 'call_1', name: 'get_forecast', args: { city: 'Paris' } }],
       'Clear skies in Paris.',
     ]);
-    const result = await clock.runUntilSettled(
-      generateText({
-        model,
-        tools: toAiSdkTools(catalog),
-        stopWhen: isStepCount(5),
-        prompt: 'Weather?',
-      }),
-    );
+    const result = await clock.runUntilSettled(loop(model, catalog));
     expect(result.text).toBe('Clear skies in Paris.');
     expect(travelTools.flakyAttempts).toEqual([1, 2, 3]);
     const outcome = result.steps[0]?.toolResults[0]?.output as ToolOutcome;
@@ -56,14 +59,7 @@ describe('toAiSdkTools in the AI SDK agent loop', () => {
       ],
       'Let me fix that.',
     ]);
-    const result = await clock.runUntilSettled(
-      generateText({
-        model,
-        tools: toAiSdkTools(catalog),
-        stopWhen: isStepCount(5),
-        prompt: 'Weather?',
-      }),
-    );
+    const result = await clock.runUntilSettled(loop(model, catalog));
     expect(result.text).toBe('Let me fix that.');
     const sent = toolResultsSentAt(model, 1);
     expect(sent['call_unknown']?.type).toBe('error-text');
@@ -81,14 +77,7 @@ describe('toAiSdkTools in the AI SDK agent loop', () => {
       [{ id: 'call_book', name: 'book_hotel', args: { city: 'Rome' } }],
       'The booking service is slow; try later.',
     ]);
-    const result = await clock.runUntilSettled(
-      generateText({
-        model,
-        tools: toAiSdkTools(catalog),
-        stopWhen: isStepCount(5),
-        prompt: 'Book Rome.',
-      }),
-    );
+    const result = await clock.runUntilSettled(loop(model, catalog));
     expect(result.text).toBe('The booking service is slow; try later.');
     expect(travelTools.hangingSignals.map((signal) => signal.aborted)).toEqual([true]);
     const failure = result.steps[0]?.toolResults[0]?.output as ToolFailure;
