@@ -10,8 +10,31 @@ const depConstraints = [
   },
   { sourceTag: 'scope:nest', onlyDependOnLibsWithTags: ['scope:core'] },
   { sourceTag: 'scope:chaos', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
+  {
+    sourceTag: 'scope:ai-sdk',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:adapter-testing'],
+  },
+  {
+    sourceTag: 'scope:openai-agents',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:adapter-testing'],
+  },
+  {
+    sourceTag: 'scope:langchain',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:adapter-testing'],
+  },
+  { sourceTag: 'scope:adapter-testing', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
-  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
+  {
+    sourceTag: 'type:tools',
+    onlyDependOnLibsWithTags: [
+      'scope:core',
+      'scope:nest',
+      'scope:chaos',
+      'scope:ai-sdk',
+      'scope:openai-agents',
+      'scope:langchain',
+    ],
+  },
 ];
 
 export default [

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adaptersTable, runAdapters } from './adapters.js';
 import type { MemorySample } from './memory.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
@@ -41,6 +42,7 @@ const machine = {
 log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 
 const overhead = await runOverhead(log);
+const adapters = await runAdapters(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -92,6 +94,10 @@ const markdown = [
   memoryLine('registered (pipeline built, no breaker yet)', perTool.registered),
   memoryLine('registered + breaker created by one call', perTool.withBreaker),
   memoryLine('of which the breaker', perTool.breaker),
+  '',
+  'Inside each agent framework (one tool call through it):',
+  '',
+  adaptersTable(adapters),
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
@@ -99,6 +105,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, memory: { small: SMALL, large: LARGE, perTool, samples }, targets }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, adapters, memory: { small: SMALL, large: LARGE, perTool, samples }, targets }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);

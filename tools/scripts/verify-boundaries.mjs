@@ -43,6 +43,18 @@ const probes = [
     code: "import { ToolError } from '@toolshield/core/src/errors/tool-error.js';\nexport const probe = ToolError;\n",
     rule: 'no-restricted-imports',
   },
+  {
+    what: 'nest imports an adapter (adapters depend on core and nest, never the reverse)',
+    file: 'packages/nest/src/boundary-probe.ts',
+    code: "import * as aiSdk from '@toolshield/ai-sdk';\nexport const probe = aiSdk;\n",
+    rule: '@nx/enforce-module-boundaries',
+  },
+  {
+    what: 'an adapter imports the chaos package',
+    file: 'packages/langchain/src/boundary-probe.ts',
+    code: "import * as chaos from '@toolshield/chaos';\nexport const probe = chaos;\n",
+    rule: '@nx/enforce-module-boundaries',
+  },
 ];
 
 const allowed = {

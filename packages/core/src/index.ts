@@ -11,5 +11,6 @@ export * from './arguments/index.js';
 export * from './classification/index.js';
 export * from './rendering/index.js';
 export * from './policies/index.js';
+export * from './shield/index.js';
 export * from './agent/index.js';
 export * from './options/index.js';

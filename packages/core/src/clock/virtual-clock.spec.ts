@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from './virtual-clock.js';
+import { sleep } from './sleep.js';
 
 describe('VirtualClock', () => {
   it('starts at the given time and moves only when advanced', async () => {
@@ -94,5 +95,25 @@ describe('VirtualClock', () => {
     await expect(clock.advanceBy(10)).rejects.toThrow(/already advancing/);
     await first;
     expect(clock.now()).toBe(110);
+  });
+
+  it('runUntilSettled runs timers set after some turns of the event loop until the promise settles', async () => {
+    const clock = new VirtualClock();
+    const work = (async () => {
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      await sleep(clock, 1_000);
+      await sleep(clock, 500);
+      return clock.now();
+    })();
+    await expect(clock.runUntilSettled(work)).resolves.toBe(1_500);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('runUntilSettled passes a rejection on, and gives up on a promise that never settles', async () => {
+    const clock = new VirtualClock({ maxTimersPerRun: 5 });
+    await expect(clock.runUntilSettled(Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(clock.runUntilSettled(new Promise(() => undefined))).rejects.toThrow(
+      /still pending/,
+    );
   });
 });

@@ -90,6 +90,32 @@ export class VirtualClock implements Clock {
     await this.run(() => true, this.maxTimersPerRun);
   }
 
+  /**
+   * Runs timers one due time after another until `promise` settles, and returns it: for a
+   * test awaiting work (an agent loop, say) that sets its timers only after some turns of
+   * the event loop. Turns without a pending timer just let that work progress. Throws after
+   * `maxTimersPerRun` turns without the promise settling.
+   *
+   * @example
+   * const result = await clock.runUntilSettled(generateText({ model, tools, prompt }));
+   */
+  async runUntilSettled<T>(promise: Promise<T>): Promise<T> {
+    let settled = false;
+    const watched = promise.finally(() => {
+      settled = true;
+    });
+    for (let turns = 0; !settled; turns++) {
+      if (turns >= this.maxTimersPerRun) {
+        throw new Error(
+          `VirtualClock.runUntilSettled took ${turns} turns and the promise is still pending`,
+        );
+      }
+      const next = this.timers[0];
+      await (next === undefined ? nextMacrotask() : this.advanceTo(next.due));
+    }
+    return watched;
+  }
+
   private async run(isDue: (next: VirtualTimer) => boolean, limit: number): Promise<void> {
     if (this.advancing)
       throw new Error('VirtualClock is already advancing; await the previous advance');

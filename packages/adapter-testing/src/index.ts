@@ -1,0 +1,6 @@
+/**
+ * @toolshield/adapter-testing: fixtures shared by the framework adapters' specs (private).
+ *
+ * @packageDocumentation
+ */
+export * from './travel-app.js';

@@ -1,0 +1,134 @@
+import { describe, expect, it } from '@jest/globals';
+import { VirtualClock, type ToolOutcome } from '@toolshield/core';
+import {
+  generateText,
+  isStepCount,
+  jsonSchema,
+  tool,
+  type InferToolOutput,
+  type ToolSet,
+} from 'ai';
+import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
+import { shieldAiSdkTools } from './shield-ai-sdk-tools.js';
+
+/** `true` only when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+const cityInput = jsonSchema<{ city: string }>({
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+});
+
+/** A plain AI SDK tool set: a flaky lookup, a booking that never answers, a client-side tool. */
+function travelToolSet() {
+  const seen = { forecastAttempts: 0, bookingSignals: [] as (AbortSignal | undefined)[] };
+  const tools = {
+    forecast: tool({
+      description: 'Forecast for a city.',
+      inputSchema: cityInput,
+      execute: async ({ city }) => {
+        seen.forecastAttempts++;
+        if (seen.forecastAttempts <= 2)
+          throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        return { city, sky: 'clear' };
+      },
+      toModelOutput: ({ output }) => ({ type: 'text', value: `${output.city}: ${output.sky}` }),
+    }),
+    book: tool({
+      description: 'Books a hotel.',
+      inputSchema: cityInput,
+      execute: (_input, { abortSignal }) => {
+        seen.bookingSignals.push(abortSignal);
+        return new Promise<string>(() => undefined);
+      },
+    }),
+    askUser: tool({ description: 'Asks the user.', inputSchema: cityInput }),
+  };
+  return { tools, seen };
+}
+
+const shieldOptions = (clock: VirtualClock) => ({
+  clock,
+  timeoutMs: 2_000,
+  tools: { forecast: { idempotent: true } },
+});
+
+describe('shieldAiSdkTools in the AI SDK agent loop', () => {
+  it('retries a flaky idempotent tool in a multi-step run, and the model reads its own rendering', async () => {
+    const clock = new VirtualClock();
+    const { tools, seen } = travelToolSet();
+    const model = scriptedModel([
+      [{ id: 'call_1', name: 'forecast', args: { city: 'Oslo' } }],
+      'Clear in Oslo.',
+    ]);
+    const result = await clock.runUntilSettled(
+      generateText({
+        model,
+        tools: shieldAiSdkTools(tools, shieldOptions(clock)),
+        stopWhen: isStepCount(5),
+        prompt: 'Weather?',
+      }),
+    );
+    expect(result.text).toBe('Clear in Oslo.');
+    expect(seen.forecastAttempts).toBe(3);
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
+      success: true,
+      tool: 'forecast',
+      callId: 'call_1',
+      output: { city: 'Oslo', sky: 'clear' },
+      metadata: { attempts: 3 },
+    });
+    expect(toolResultsSentAt(model, 1)['call_1']).toEqual({ type: 'text', value: 'Oslo: clear' });
+  });
+
+  it('times a hanging tool out with its abortSignal aborted, and the model reads the failure', async () => {
+    const clock = new VirtualClock();
+    const { tools, seen } = travelToolSet();
+    const model = scriptedModel([
+      [{ id: 'call_2', name: 'book', args: { city: 'Rome' } }],
+      'Try later.',
+    ]);
+    const result = await clock.runUntilSettled(
+      generateText({
+        model,
+        tools: shieldAiSdkTools(tools, shieldOptions(clock)),
+        stopWhen: isStepCount(5),
+        prompt: 'Book.',
+      }),
+    );
+    expect(result.text).toBe('Try later.');
+    expect(seen.bookingSignals.map((signal) => signal?.aborted)).toEqual([true]);
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
+      success: false,
+      errorType: 'timeout',
+    });
+    const sent = toolResultsSentAt(model, 1)['call_2'];
+    expect(sent?.type).toBe('error-text');
+    expect(sent?.value).toMatch(/^Tool book failed: timeout, attempt 1\/1\./);
+  });
+
+  it('does not retry a tool that is not marked idempotent', async () => {
+    const clock = new VirtualClock();
+    const { tools, seen } = travelToolSet();
+    const shielded = shieldAiSdkTools(tools, { clock });
+    const outcome = await shielded.forecast.execute?.(
+      { city: 'Oslo' },
+      { toolCallId: 'call_3', messages: [], context: {} },
+    );
+    expect(seen.forecastAttempts).toBe(1);
+    expect(outcome).toMatchObject({ success: false, errorType: 'network', retryCount: 0 });
+  });
+
+  it('leaves tools without execute as they are, and its output is a ToolSet typed with outcomes', () => {
+    const { tools } = travelToolSet();
+    const shielded = shieldAiSdkTools(tools);
+    expect(shielded.askUser).toBe(tools.askUser);
+    const set: ToolSet = shielded;
+    const outputIsOutcome: Same<
+      InferToolOutput<typeof shielded.forecast>,
+      ToolOutcome<{ city: string; sky: string }>
+    > = true;
+    expect([set, outputIsOutcome]).toHaveLength(2);
+  });
+});

@@ -1,0 +1,97 @@
+import { outcomeContent, shieldTool, type ShieldOptions, type ToolOutcome } from '@toolshield/core';
+import type { InferToolInput, InferToolOutput, Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import { toolOutcomeModelOutput, type AiSdkModelOutput } from './tool-outcome-model-output.js';
+
+/** Shield options without the name (each tool's name is its key in the set). @publicApi */
+export type AiSdkShieldOptions = Omit<ShieldOptions, 'name'>;
+
+/** Options of {@link shieldAiSdkTools}. @publicApi */
+export interface ShieldAiSdkToolsOptions extends AiSdkShieldOptions {
+  /** Options of single tools, by name, over the shared ones (say which are idempotent here). */
+  readonly tools?: Readonly<Record<string, AiSdkShieldOptions>>;
+}
+
+/**
+ * A `ToolSet` after {@link shieldAiSdkTools}: every tool with an `execute` now outputs the
+ * call's `ToolOutcome`; tools without one (client-side, provider-executed) are unchanged.
+ *
+ * @publicApi
+ */
+export type ShieldedAiSdkTools<TOOLS extends ToolSet> = {
+  [K in keyof TOOLS]: undefined extends TOOLS[K]['execute']
+    ? TOOLS[K]
+    : Tool<InferToolInput<TOOLS[K]>, ToolOutcome<InferToolOutput<TOOLS[K]>>>;
+};
+
+type Execute = NonNullable<Tool['execute']>;
+type ToModelOutput = NonNullable<Tool['toModelOutput']>;
+
+/**
+ * Puts every tool of an existing AI SDK `ToolSet` behind toolshield's policies, on
+ * `@toolshield/core` alone (no Nest): classification, a per-attempt timeout whose signal
+ * reaches the tool as its `abortSignal`, a circuit breaker per tool, retries only for tools
+ * you mark `idempotent` (or give `retry` options), a bulkhead if asked. Each call then ends in
+ * a `ToolOutcome`, returned as the tool's output rather than thrown: the model reads the
+ * output through the tool's own `toModelOutput` on success, and toolshield's failure text as
+ * an `error-text` part on failure.
+ *
+ * @example
+ * const tools = shieldAiSdkTools(
+ *   { search: searchTool, sendEmail: sendEmailTool },
+ *   { timeoutMs: 10_000, tools: { search: { idempotent: true } } },
+ * );
+ * const { text } = await generateText({ model, tools, stopWhen: isStepCount(5), prompt });
+ * @publicApi
+ */
+export function shieldAiSdkTools<TOOLS extends ToolSet>(
+  tools: TOOLS,
+  options: ShieldAiSdkToolsOptions = {},
+): ShieldedAiSdkTools<TOOLS> {
+  const { tools: perTool = {}, ...shared } = options;
+  const shielded: Record<string, unknown> = {};
+  for (const [name, original] of Object.entries(tools)) {
+    shielded[name] =
+      original.execute === undefined
+        ? original
+        : shieldOne(original as Tool & { execute: Execute }, { ...shared, ...perTool[name], name });
+  }
+  // Each entry is the mapped type's member for its key, built above.
+  return shielded as ShieldedAiSdkTools<TOOLS>;
+}
+
+function shieldOne(original: Tool & { execute: Execute }, options: ShieldOptions): Tool {
+  const run = shieldTool(
+    ([input, execution]: [unknown, ToolExecutionOptions<unknown>], { signal }) =>
+      finalValue(original.execute(input, { ...execution, abortSignal: signal })),
+    options,
+  );
+  const successOutput = original.toModelOutput;
+  return {
+    ...original,
+    execute: (input: unknown, execution: ToolExecutionOptions<unknown>) =>
+      run([input, execution], { callId: execution.toolCallId, signal: execution.abortSignal }),
+    toModelOutput: (({ toolCallId, input, output }: Parameters<ToModelOutput>[0]) =>
+      modelOutput(output as ToolOutcome, (value) =>
+        successOutput?.({ toolCallId, input, output: value }),
+      )) as ToModelOutput,
+  } as Tool;
+}
+
+function modelOutput(
+  outcome: ToolOutcome,
+  success: (output: unknown) => AiSdkModelOutput | PromiseLike<AiSdkModelOutput> | undefined,
+): AiSdkModelOutput | PromiseLike<AiSdkModelOutput> {
+  if (!outcome.success) return toolOutcomeModelOutput(outcome);
+  return success(outcome.output) ?? { type: 'text', value: outcomeContent(outcome) };
+}
+
+/** A streaming tool's last value (its preliminary values are dropped), or the value itself. */
+async function finalValue(result: unknown): Promise<unknown> {
+  const settled = await result;
+  if (settled === null || typeof settled !== 'object' || !(Symbol.asyncIterator in settled)) {
+    return settled;
+  }
+  let last: unknown;
+  for await (const value of settled as AsyncIterable<unknown>) last = value;
+  return last;
+}

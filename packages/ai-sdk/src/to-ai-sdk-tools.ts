@@ -1,0 +1,59 @@
+import {
+  catalogDefinitions,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+  type ToolDefinition,
+  type ToolOutcome,
+} from '@toolshield/core';
+import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
+import { toolOutcomeModelOutput } from './tool-outcome-model-output.js';
+
+/** Options of {@link toAiSdkTools}. @publicApi */
+export type AiSdkToolsOptions = ToolCatalogOptions;
+
+/** A toolshield tool as the AI SDK sees it: its output is the call's `ToolOutcome`. @publicApi */
+export type ToolshieldAiSdkTool = Tool<Record<string, unknown>, ToolOutcome>;
+
+/**
+ * The catalog's tools as an AI SDK `ToolSet`, for `generateText`, `streamText` and agents.
+ * Each tool carries its JSON Schema; its `execute` runs the call through the executor (so
+ * through every toolshield policy), with the SDK's `toolCallId` as the call id and the SDK's
+ * `abortSignal` (its `timeout` included) reaching the tool's signal. The arguments are not
+ * validated by the SDK: the executor validates them, so invalid ones come back as an
+ * `invalid_input` failure with field issues.
+ *
+ * Every call's output is its `ToolOutcome`, failures included: the application reads the
+ * `ToolResult` or `ToolFailure` in `toolResults`, and the model reads the result's output, or
+ * the failure's short text as an `error-text` part, which it can act on. The set is a snapshot
+ * of the catalog: build it per request to follow tools registered at run time.
+ *
+ * @example
+ * const tools = toAiSdkTools({ registry: app.get(ToolRegistry), executor: app.get(ToolExecutor) });
+ * const { text } = await generateText({ model, tools, stopWhen: isStepCount(5), prompt });
+ * @publicApi
+ */
+export function toAiSdkTools(
+  catalog: ToolCatalog,
+  options: AiSdkToolsOptions = {},
+): Record<string, ToolshieldAiSdkTool> {
+  const tools: Record<string, ToolshieldAiSdkTool> = {};
+  for (const definition of catalogDefinitions(catalog, options)) {
+    tools[definition.name] = tool({
+      title: definition.annotations?.title,
+      description: definition.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(toJsonSchema7(definition)),
+      execute: (input, { toolCallId, abortSignal }) =>
+        catalog.executor.execute(
+          { id: toolCallId, name: definition.name, arguments: input },
+          { signal: abortSignal, metadata: options.metadata },
+        ),
+      toModelOutput: ({ output }) => toolOutcomeModelOutput(output),
+    });
+  }
+  return tools;
+}
+
+/** The SDK's JSON Schema type has mutable arrays where toolshield's are read-only; the schema is cloned, never shared. */
+function toJsonSchema7(definition: ToolDefinition): JSONSchema7 {
+  return structuredClone(definition.inputSchema) as JSONSchema7;
+}

@@ -1,0 +1,57 @@
+import type { Clock } from '../clock/clock.js';
+import type { ClassificationRule } from '../classification/classify-error.js';
+import type { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js';
+import type { CircuitBreakerOptions } from '../policies/breaker/circuit-breaker-options.js';
+import type { BulkheadOptions } from '../policies/bulkhead.js';
+import type { RetryOptions } from '../policies/retry-policy.js';
+import type { Redactor } from '../results/redactor.js';
+
+/**
+ * How {@link shieldTool} protects one tool: the same choices `@Tool()` and `@Retryable()` offer
+ * in Nest, for a function of any framework.
+ *
+ * @publicApi
+ */
+export interface ShieldOptions {
+  /** The tool name, put on outcomes, errors and the breaker. */
+  readonly name: string;
+  /** Calling it twice with the same arguments is harmless: it is retried with the default retry options. */
+  readonly idempotent?: boolean;
+  /**
+   * Retries even when not idempotent (the `@Retryable()` choice), with these options merged
+   * over the defaults; `false` never retries, whatever `idempotent` says.
+   */
+  readonly retry?: RetryOptions | false;
+  /** Per-attempt time limit in ms (default {@link DEFAULT_SHIELD_TIMEOUT_MS}); `false` for none. */
+  readonly timeoutMs?: number | false;
+  /**
+   * The tool's circuit breaker: options for a breaker of its own (the default, with the default
+   * options), a breaker to share with other tools, or `false` for none.
+   */
+  readonly breaker?: CircuitBreakerOptions | ToolCircuitBreaker | false;
+  /** At most this many calls at once, and a queue; default: unlimited. */
+  readonly bulkhead?: Omit<BulkheadOptions, 'toolName'>;
+  /** Your own classification rules, checked before the built-in ones. */
+  readonly classificationRules?: readonly ClassificationRule[];
+  /** Removes secrets from failures (default: the core redactor). */
+  readonly redactor?: Redactor;
+  /** Default: the shared `SystemClock`. Tests pass a `VirtualClock`. */
+  readonly clock?: Clock;
+}
+
+/**
+ * What the framework knows about one call of a shielded tool.
+ *
+ * @publicApi
+ */
+export interface ShieldCall {
+  /** The framework's call id; one is generated when missing. */
+  readonly callId?: string;
+  /** The framework's abort signal: aborting it aborts the attempt's signal and ends the call `cancelled`. */
+  readonly signal?: AbortSignal;
+  /** Handed to the tool as `ToolCallContext.metadata`. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** Per-attempt time limit of a shielded tool when its options set none. @publicApi */
+export const DEFAULT_SHIELD_TIMEOUT_MS = 30_000;

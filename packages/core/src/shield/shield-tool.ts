@@ -1,0 +1,92 @@
+import { classifyError } from '../classification/classify-error.js';
+import { systemClock } from '../clock/system-clock.js';
+import { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js';
+import { Bulkhead } from '../policies/bulkhead.js';
+import { composePolicies, type PolicySet } from '../policies/compose.js';
+import { createToolFailure } from '../results/create-tool-failure.js';
+import { createToolResult } from '../results/create-tool-result.js';
+import type { ToolCallContext } from '../results/tool-call.js';
+import type { ToolOutcome } from '../results/tool-outcome.js';
+import {
+  DEFAULT_SHIELD_TIMEOUT_MS,
+  type ShieldCall,
+  type ShieldOptions,
+} from './shield-options.js';
+
+/**
+ * A tool behind toolshield's policies: it never throws and never rejects; every call ends in
+ * exactly one `ToolResult` or `ToolFailure`.
+ *
+ * @publicApi
+ */
+export type ShieldedTool<TArgs, TOutput> = (
+  args: TArgs,
+  call?: ShieldCall,
+) => Promise<ToolOutcome<TOutput>>;
+
+/**
+ * Puts any tool function behind toolshield's policies without Nest: retries (only when the tool
+ * is idempotent or `retry` says so), a circuit breaker, a per-attempt timeout whose signal
+ * reaches the tool, an optional bulkhead, then classification of whatever it threw into the
+ * taxonomy and a redacted `ToolFailure` the model can read. The framework adapters
+ * (`@toolshield/ai-sdk`, `@toolshield/openai-agents`, `@toolshield/langchain`) wrap foreign
+ * tools with it.
+ *
+ * @example
+ * const getWeather = shieldTool(
+ *   (args: { city: string }, { signal }) => fetchWeather(args.city, signal),
+ *   { name: 'get_weather', idempotent: true, timeoutMs: 5_000 },
+ * );
+ * const outcome = await getWeather({ city: 'Paris' }, { callId: 'call_1', signal });
+ * @publicApi
+ */
+export function shieldTool<TArgs, TOutput>(
+  fn: (args: TArgs, call: ToolCallContext) => TOutput | PromiseLike<TOutput>,
+  options: ShieldOptions,
+): ShieldedTool<TArgs, TOutput> {
+  const { name, clock = systemClock, redactor } = options;
+  const run = composePolicies(policiesOf(options));
+  const classification = { rules: options.classificationRules, now: () => clock.now() };
+
+  return async (args, call = {}) => {
+    const startedAt = clock.now();
+    const callId = call.callId ?? `call_${crypto.randomUUID()}`;
+    const metadata = call.metadata ?? {};
+    const outcome = await run(async ({ attempt, signal }): Promise<TOutput> => {
+      try {
+        return await fn(args, { callId, toolName: name, attempt, signal, metadata });
+      } catch (error) {
+        // Classified per attempt, so the retry and breaker policies judge it by its type.
+        throw classifyError(error, classification);
+      }
+    }, call.signal);
+    const facts = {
+      tool: name,
+      callId,
+      retryCount: outcome.retryCount,
+      retryMax: outcome.retryMax,
+      durationMs: clock.now() - startedAt,
+    };
+    return outcome.ok
+      ? createToolResult(outcome.value, facts)
+      : createToolFailure(classifyError(outcome.error, classification), facts, { redactor });
+  };
+}
+
+function policiesOf(options: ShieldOptions): PolicySet {
+  const { name, clock, idempotent = false, retry, timeoutMs, breaker, bulkhead } = options;
+  return {
+    toolName: name,
+    clock,
+    retry: retry === false || (retry === undefined && !idempotent) ? undefined : (retry ?? {}),
+    timeoutMs:
+      timeoutMs === false ? undefined : Math.max(0, timeoutMs ?? DEFAULT_SHIELD_TIMEOUT_MS),
+    breaker:
+      breaker === false
+        ? undefined
+        : breaker instanceof ToolCircuitBreaker
+          ? breaker
+          : new ToolCircuitBreaker(breaker ?? {}, { clock, tool: name }),
+    bulkhead: bulkhead && new Bulkhead({ ...bulkhead, toolName: name }),
+  };
+}

@@ -1,0 +1,31 @@
+import type { ToolCall } from '@langchain/core/messages/tool';
+import type { ToolRunnableConfig } from '@langchain/core/tools';
+
+/**
+ * The id of the tool call a tool is serving: the call's own when invoked with one (as
+ * `ToolNode` does), else the one agents put in the config.
+ */
+export function toolCallIdOf(
+  config: ToolRunnableConfig | undefined,
+  input?: unknown,
+): string | undefined {
+  return isToolCall(input) ? input.id : config?.toolCall?.id;
+}
+
+/** The arguments of an invocation: a tool call's, or the bare input. */
+export function argumentsOf(
+  input: unknown,
+): Readonly<Record<string, unknown>> | string | null | undefined {
+  if (isToolCall(input)) return input.args;
+  return typeof input === 'string' || (typeof input === 'object' && input !== null)
+    ? (input as Readonly<Record<string, unknown>> | string)
+    : undefined;
+}
+
+function isToolCall(input: unknown): input is ToolCall {
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    (input as { type?: unknown }).type === 'tool_call'
+  );
+}

@@ -1,0 +1,49 @@
+import { renderFailureText, shieldTool, type ShieldOptions } from '@toolshield/core';
+import type { FunctionTool, RunContext, ToolInputParameters } from '@openai/agents';
+
+/** Shield options; the name defaults to the tool's. @publicApi */
+export type AgentsShieldOptions = Omit<ShieldOptions, 'name'> & { readonly name?: string };
+
+type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
+
+/**
+ * Puts an Agents SDK function tool behind toolshield's policies, on `@toolshield/core` alone:
+ * its `invoke` runs with a per-attempt timeout whose signal reaches the tool, its own circuit
+ * breaker, retries when you mark it `idempotent` (or give `retry`), an optional bulkhead, and
+ * classification of what it threw. On success the model reads the tool's own result; on
+ * failure it reads toolshield's short failure text, returned as the tool's output (never
+ * thrown, so the run goes on).
+ *
+ * The SDK turns what a `tool()`'s `execute` throws into a generic message before `invoke`
+ * returns, unless the tool was made with `errorFunction: null`: make it so, and the shield sees
+ * (classifies, retries, counts in the breaker) the real error. Its timeouts, abort and bulkhead
+ * apply either way.
+ *
+ * @example
+ * const search = shieldAgentsTool(
+ *   tool({ name: 'search', description: 'Web search.', parameters: SearchArgs, errorFunction: null, execute: searchWeb }),
+ *   { idempotent: true, timeoutMs: 10_000 },
+ * );
+ * const agent = new Agent({ name: 'Researcher', tools: [search] });
+ * @publicApi
+ */
+export function shieldAgentsTool<TContext, TParameters extends ToolInputParameters, TResult>(
+  functionTool: FunctionTool<TContext, TParameters, TResult>,
+  options: AgentsShieldOptions = {},
+): FunctionTool<TContext, TParameters, TResult> {
+  const run = shieldTool(
+    ([runContext, input, details]: [RunContext<TContext>, string, ToolCallDetails], { signal }) =>
+      functionTool.invoke(runContext, input, { ...details, signal }),
+    { ...options, name: options.name ?? functionTool.name },
+  );
+  return {
+    ...functionTool,
+    invoke: async (runContext, input, details) => {
+      const outcome = await run([runContext, input, details], {
+        callId: details?.toolCall?.callId,
+        signal: details?.signal,
+      });
+      return outcome.success ? outcome.output : renderFailureText(outcome);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  catalogDefinitions,
+  outcomeContent,
+  type ToolCatalogOptions,
+  type ToolCatalog,
+  type ToolDefinition,
+  type ToolOutcome,
+} from '@toolshield/core';
+import { tool, type FunctionTool, type JsonSchemaDefinition } from '@openai/agents';
+
+/** The JSON Schema of a non-strict function tool's parameters. @publicApi */
+export type AgentsToolParameters = Extract<
+  JsonSchemaDefinition['schema'],
+  { additionalProperties: true }
+>;
+
+/** A toolshield tool as the Agents SDK sees it: the model reads a string. @publicApi */
+export type ToolshieldAgentsTool = FunctionTool<unknown, AgentsToolParameters, string>;
+
+/** Options of {@link toAgentsTools}. @publicApi */
+export interface AgentsToolsOptions extends ToolCatalogOptions {
+  /** Told every call's structured outcome (the model reads its text). */
+  readonly onOutcome?: (outcome: ToolOutcome) => void;
+}
+
+/**
+ * The catalog's tools as OpenAI Agents SDK function tools, for `new Agent({ tools })`. Each is a
+ * non-strict tool with the tool's JSON Schema (the executor validates the arguments, so invalid
+ * ones come back as an `invalid_input` failure listing the fields); each call runs through the
+ * executor with the model's call id, and the SDK's abort signal (its `timeoutMs` and run
+ * cancellation) reaches the tool's signal.
+ *
+ * Failures are returned to the model as the tool's output, never thrown: it reads toolshield's
+ * short failure text (what failed, whether retrying helps, the next step), the run goes on,
+ * and `onOutcome` gets the structured `ToolResult` or `ToolFailure`.
+ *
+ * @example
+ * const agent = new Agent({
+ *   name: 'Travel agent',
+ *   tools: toAgentsTools({ registry: app.get(ToolRegistry), executor: app.get(ToolExecutor) }),
+ * });
+ * const result = await run(agent, 'Weather in Paris?');
+ * @publicApi
+ */
+export function toAgentsTools(
+  catalog: ToolCatalog,
+  options: AgentsToolsOptions = {},
+): ToolshieldAgentsTool[] {
+  return catalogDefinitions(catalog, options).map((definition) =>
+    tool({
+      name: definition.name,
+      description: definition.description,
+      parameters: toAgentsParameters(definition),
+      strict: false,
+      execute: async (input, _runContext, details) => {
+        const outcome = await catalog.executor.execute(
+          {
+            id: details?.toolCall?.callId,
+            name: definition.name,
+            arguments: input as Readonly<Record<string, unknown>>,
+          },
+          { signal: details?.signal, metadata: options.metadata },
+        );
+        options.onOutcome?.(outcome);
+        return outcomeContent(outcome);
+      },
+    }),
+  );
+}
+
+/**
+ * The SDK types a non-strict schema with `additionalProperties: true` and mutable arrays; the
+ * tool's own schema is sent as it is (cloned), since a non-strict schema is not enforced by the
+ * API and the executor validates the arguments.
+ */
+function toAgentsParameters(definition: ToolDefinition): AgentsToolParameters {
+  return structuredClone({
+    properties: {},
+    required: [],
+    ...definition.inputSchema,
+  }) as AgentsToolParameters;
+}
