@@ -1,5 +1,5 @@
 import { CLOCK_RULE, anyObject, bool, integer, listOf, objectOf } from '@toolshield/core';
-import type { ChaosControllerOptions } from '../runtime/chaos-controller.js';
+import type { ChaosControllerOptions } from '../runtime/chaos-controller-options.js';
 import { CHAOS_RULE_RULE } from './chaos-rule.rule.js';
 
 /** How `ChaosController` options are checked. @internal */

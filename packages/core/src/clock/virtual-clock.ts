@@ -2,20 +2,15 @@ import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import type { CancelTimer, Clock } from './clock.js';
 import { assertOptions } from '../options/assert-options.js';
 import { VIRTUAL_CLOCK_OPTIONS_RULE } from '../options/rules/virtual-clock-options.rule.js';
+import type { VirtualClockOptions } from './virtual-clock-options.js';
+
+export type { VirtualClockOptions } from './virtual-clock-options.js';
 
 interface VirtualTimer {
   readonly due: number;
   /** Insertion order: timers due at the same time run in the order they were set. */
   readonly seq: number;
   readonly callback: () => void;
-}
-
-/** @publicApi */
-export interface VirtualClockOptions {
-  /** The clock's initial time in ms since the epoch (default 0). */
-  readonly startMs?: number;
-  /** How many timers {@link VirtualClock.runAll} may run before it assumes an endless loop (default 10,000). */
-  readonly maxTimersPerRun?: number;
 }
 
 /**

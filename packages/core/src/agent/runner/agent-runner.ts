@@ -3,23 +3,18 @@ import {
   DEFAULT_TERMINATING_TOOLS,
   runToolBatch,
   type ToolBatchEntry,
-  type ToolBatchOptions,
 } from '../batch/run-tool-batch.js';
-import type { ToolCallExecutor } from '../batch/tool-call-executor.js';
 import type {
   AssistantMessage,
   ConversationToolCall,
 } from '../conversation/conversation-message.js';
-import {
-  failuresToPromptFor,
-  type DecisionPromptPolicy,
-} from '../decision/decision-prompt-policy.js';
+import { failuresToPromptFor } from '../decision/decision-prompt-policy.js';
 import {
   DEFAULT_COMPLETION_TOOL,
   buildDecisionGuidance,
   buildDecisionPrompt,
 } from '../decision/decision-prompt.js';
-import { LoopGuard, type LoopGuardOptions, type LoopGuardTrip } from '../guards/loop-guard.js';
+import { LoopGuard, type LoopGuardTrip } from '../guards/loop-guard.js';
 import { ToolCallLedger } from '../ledger/tool-call-ledger.js';
 import {
   InMemoryToolCallLedgerStore,
@@ -32,36 +27,12 @@ import {
   type ToolOutcomeRenderer,
 } from '../outcomes/tool-result-message.js';
 import type { AgentRunResult, AgentStopReason } from './agent-run-result.js';
-import type { ChatModel, ChatModelTool } from './chat-model.js';
 import { normaliseReply } from './normalise-reply.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { AGENT_RUNNER_OPTIONS_RULE } from '../../options/rules/agent-runner-options.rule.js';
+import type { AgentRunnerOptions } from './agent-runner-options.js';
 
-/** @publicApi */
-export interface AgentRunnerOptions {
-  readonly model: ChatModel;
-  /** Runs one tool call; `ToolExecutor.execute` from `@toolshield/nest` fits. */
-  readonly executor: ToolCallExecutor;
-  /** What the model is told it may call. */
-  readonly tools?: readonly ChatModelTool[];
-  /** Where histories are kept between runs and restarts; default in memory. */
-  readonly store?: ToolCallLedgerStore;
-  /** Opens a new conversation, followed by the failure guidance. */
-  readonly systemPrompt?: string;
-  /** Adds `buildDecisionGuidance(completionTool)` to a new conversation's system message; default true. */
-  readonly includeGuidance?: boolean;
-  /** The tool the model calls to stop; default `complete`. It also ends a batch. */
-  readonly completionTool?: string;
-  /** Batch strategy; terminating tools default to `DEFAULT_TERMINATING_TOOLS` plus `completionTool`. */
-  readonly batch?: Omit<ToolBatchOptions, 'signal' | 'onEntry'>;
-  readonly guards?: LoopGuardOptions;
-  /** When to ask the model to CONTINUE or STOP after failures; default `every-failure`. */
-  readonly decisionPrompt?: DecisionPromptPolicy;
-  /** Renders outcomes into tool result content; default `renderToolOutcomeContent`. */
-  readonly renderOutcome?: ToolOutcomeRenderer;
-  /** The final answer of a stopped run; default names the reason and the last error. */
-  readonly stopAnswer?: (reason: AgentStopReason, lastFailure: ToolFailure | undefined) => string;
-}
+export type { AgentRunnerOptions } from './agent-runner-options.js';
 
 /** @publicApi */
 export interface AgentRunRequest {

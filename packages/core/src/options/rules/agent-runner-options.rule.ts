@@ -1,4 +1,4 @@
-import type { AgentRunnerOptions } from '../../agent/runner/agent-runner.js';
+import type { AgentRunnerOptions } from '../../agent/runner/agent-runner-options.js';
 import {
   anyObject,
   bool,

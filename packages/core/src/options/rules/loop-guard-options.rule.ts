@@ -1,4 +1,4 @@
-import type { LoopGuardOptions } from '../../agent/guards/loop-guard.js';
+import type { LoopGuardOptions } from '../../agent/guards/loop-guard-options.js';
 import { either, limit, objectOf, recordOf } from '../option-rules.js';
 
 /** How {@link LoopGuardOptions} are checked: every limit is a count from 1, or Infinity. @publicApi */

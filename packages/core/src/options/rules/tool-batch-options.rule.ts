@@ -1,4 +1,4 @@
-import type { ToolBatchOptions } from '../../agent/batch/run-tool-batch.js';
+import type { ToolBatchOptions } from '../../agent/batch/tool-batch-options.js';
 import type { OptionRules } from '../option-rules.js';
 import { func, instanceOf, integer, listOf, objectOf, oneOf, text } from '../option-rules.js';
 

@@ -1,4 +1,4 @@
-import type { VirtualClockOptions } from '../../clock/virtual-clock.js';
+import type { VirtualClockOptions } from '../../clock/virtual-clock-options.js';
 import { finiteNumber, limit, objectOf } from '../option-rules.js';
 
 /** How {@link VirtualClockOptions} are checked. @publicApi */
