@@ -10,6 +10,8 @@ import type {
 export interface ToolBreakerPolicy {
   readonly options: CircuitBreakerOptions;
   readonly key?: (call: ToolCallContext, args: unknown) => string;
+  /** The breaker's name when tools share it; the tool's name otherwise. */
+  readonly name?: string;
 }
 
 /**
