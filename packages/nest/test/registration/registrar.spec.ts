@@ -152,7 +152,7 @@ describe('ToolRegistrar: tools registered in code', () => {
     const hung = await settle(clock, executor.execute({ id: 'h', name: 'hangs', arguments: {} }));
     expect(hung).toMatchObject({ success: false, errorType: 'timeout' });
     expect(signal?.aborted).toBe(true);
-    expect(events.filter((event) => event.callId === 'f').map((event) => event.type)).toEqual([
+    expect(events.filter((event) => 'callId' in event && event.callId === 'f').map((event) => event.type)).toEqual([
       'call.started',
       'attempt.failed',
       'retry.scheduled',
