@@ -26,6 +26,7 @@ export type McpFailure =
 const UNKNOWN_TOOL = /\b(unknown tool|tool\b.*\bnot found)\b/i;
 /** How the SDK's McpError prints itself, also inside `isError` results of SDK 1.x servers. */
 const MCP_ERROR_TEXT = /^MCP error (-?\d+): ([\s\S]*)$/;
+const MCP_ERROR_PREFIXES = /^(MCP error -?\d+: )+/;
 
 const remoteResults = new WeakSet<object>();
 
@@ -129,9 +130,12 @@ function wrap(error: ToolError): McpFailure {
   return { kind: 'error', error };
 }
 
-/** The McpError's own message, without the `MCP error <code>: ` it prints itself with. */
+/**
+ * The McpError's own message, without the `MCP error <code>: ` it prints itself with (twice
+ * when the server's McpError message travelled in a JSON-RPC error and was wrapped again).
+ */
 function stripPrefix(error: McpError): string {
-  return MCP_ERROR_TEXT.exec(error.message)?.[2] ?? error.message;
+  return error.message.replace(MCP_ERROR_PREFIXES, '');
 }
 
 function toolFailureIn(value: unknown): ToolFailure | undefined {

@@ -126,13 +126,15 @@ export class McpRemoteServer {
       return;
     }
     this.client = client;
-    this.currentState = 'connected';
     try {
       await this.refresh(client);
     } catch (error) {
       this.dropped(client);
       throw error;
     }
+    // Back: its tools need not wait for the breaker's reset timeout.
+    if (this.deps.breakers.find(this.name)) await this.deps.breakers.close(this.name);
+    this.currentState = 'connected';
   }
 
   /** Reads the server's tool list and brings the registered tools in line with it. */
@@ -243,7 +245,6 @@ export class McpRemoteServer {
         await sleep(this.deps.clock, previous, this.lifetime.signal);
         await this.open();
         this.logger.log(`Reconnected after ${attempt} attempt(s).`);
-        if (this.deps.breakers.find(this.name)) await this.deps.breakers.close(this.name);
       } catch (error) {
         if (this.lifetime.signal.aborted) break;
         this.logger.debug(`Reconnection attempt ${attempt} failed: ${String(error)}`);
