@@ -28,6 +28,7 @@ import {
   type MutableToolCallContext,
   type ToolCallState,
 } from './tool-call-state.js';
+import { eitherSignal } from './either-signal.js';
 import { ToolEventBus } from './tool-event-bus.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
 import { ToolFailureFactory } from './tool-failure.factory.js';
@@ -71,14 +72,13 @@ export class ToolExecutor implements OnApplicationShutdown {
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
     let outcome: ToolOutcome;
+    const linked = options.signal ? eitherSignal(options.signal, this.lifetime.signal) : undefined;
     try {
       const tool = this.resolve(name);
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
       });
-      const signal = options.signal
-        ? AbortSignal.any([options.signal, this.lifetime.signal])
-        : this.lifetime.signal;
+      const signal = linked?.signal ?? this.lifetime.signal;
       if (signal.aborted) throw cancellationError(signal.reason);
       ({ call, state } = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? {} },
@@ -100,6 +100,8 @@ export class ToolExecutor implements OnApplicationShutdown {
         retryMax: state?.retryMax ?? 0,
         startedAt,
       });
+    } finally {
+      linked?.release();
     }
     this.emitTerminal(outcome);
     return outcome;
