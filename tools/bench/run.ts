@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemorySample } from './memory.js';
+import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
@@ -63,6 +64,9 @@ for (let i = 0; i < MEMORY_REPEATS; i++) {
   perTool.breaker.push(withBreaker - registered);
 }
 
+log('mcp: round trips through the server module and the bare SDK servers ...');
+const mcp = await runMcpBench(log);
+
 const p50Of = (id: string): number => overhead.rows.find((row) => row.id === id)?.p50 ?? Number.NaN;
 const targets = {
   nest: overhead.ratios.nest['ts-json'],
@@ -92,6 +96,8 @@ const markdown = [
   memoryLine('registered (pipeline built, no breaker yet)', perTool.registered),
   memoryLine('registered + breaker created by one call', perTool.withBreaker),
   memoryLine('of which the breaker', perTool.breaker),
+  '',
+  mcp.markdown,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
@@ -99,6 +105,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, memory: { small: SMALL, large: LARGE, perTool, samples }, targets }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, memory: { small: SMALL, large: LARGE, perTool, samples }, targets, mcp: mcp.rows }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);
