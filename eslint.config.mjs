@@ -11,8 +11,14 @@ const depConstraints = [
   { sourceTag: 'scope:nest', onlyDependOnLibsWithTags: ['scope:core'] },
   { sourceTag: 'scope:chaos', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
-  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos', 'scope:mcp'],
+  },
+  {
+    sourceTag: 'type:tools',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos', 'scope:mcp'],
+  },
 ];
 
 export default [

@@ -79,7 +79,10 @@ function sdkMcpServer(): McpServer {
     { description: DESCRIPTION, inputSchema: { city: z.string() } },
     async (args) => {
       const output = await lookupBody(args);
-      return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+      return {
+        content: [{ type: 'text', text: JSON.stringify(output) }],
+        structuredContent: output,
+      };
     },
   );
   return server;
@@ -152,7 +155,10 @@ async function timeCalls(client: Client, calls: number): Promise<{ wall: number;
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < calls; i++) {
-    const result = (await client.callTool({ name: 'lookup', arguments: { city: 'Paris' } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'lookup',
+      arguments: { city: 'Paris' },
+    })) as CallToolResult;
     if (result.isError) throw new Error(`The bench tool failed: ${JSON.stringify(result.content)}`);
   }
   const wall = ((performance.now() - started) * 1000) / calls;
@@ -173,11 +179,38 @@ export async function runMcpBench(
   const moduleServer = app.get(McpToolServer);
 
   const rows: McpRow[] = [
-    { id: 'memory-bare', label: 'SDK low-level Server, in-memory', transport: 'memory', client: await inMemory((t) => bareServer().connect(t)) },
-    { id: 'memory-mcpserver', label: 'SDK McpServer (zod schema), in-memory', transport: 'memory', client: await inMemory((t) => sdkMcpServer().connect(t)) },
-    { id: 'memory-toolshield', label: 'toolshield McpToolServer, in-memory', transport: 'memory', client: await inMemory((t) => moduleServer.connect(t)) },
-    { id: 'http-bare', label: 'SDK low-level Server, Streamable HTTP (node:http)', transport: 'http', client: await connectedClient(new StreamableHTTPClientTransport(bare.url)) },
-    { id: 'http-toolshield', label: 'toolshield module, Streamable HTTP (Nest + Express)', transport: 'http', client: await connectedClient(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`))) },
+    {
+      id: 'memory-bare',
+      label: 'SDK low-level Server, in-memory',
+      transport: 'memory',
+      client: await inMemory((t) => bareServer().connect(t)),
+    },
+    {
+      id: 'memory-mcpserver',
+      label: 'SDK McpServer (zod schema), in-memory',
+      transport: 'memory',
+      client: await inMemory((t) => sdkMcpServer().connect(t)),
+    },
+    {
+      id: 'memory-toolshield',
+      label: 'toolshield McpToolServer, in-memory',
+      transport: 'memory',
+      client: await inMemory((t) => moduleServer.connect(t)),
+    },
+    {
+      id: 'http-bare',
+      label: 'SDK low-level Server, Streamable HTTP (node:http)',
+      transport: 'http',
+      client: await connectedClient(new StreamableHTTPClientTransport(bare.url)),
+    },
+    {
+      id: 'http-toolshield',
+      label: 'toolshield module, Streamable HTTP (Nest + Express)',
+      transport: 'http',
+      client: await connectedClient(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)),
+      ),
+    },
   ];
   try {
     for (const row of rows) await timeCalls(row.client, WARMUP);

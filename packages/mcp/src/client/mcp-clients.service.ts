@@ -52,11 +52,15 @@ export class McpClients implements OnModuleInit, OnApplicationShutdown {
    */
   async connect(options: McpClientOptions): Promise<McpRemoteServer> {
     if (!PORTABLE_NAME.test(options.name))
-      throw new Error(`MCP client name "${options.name}" is not portable: use 1-64 of A-Z, a-z, 0-9, "_" and "-".`);
+      throw new Error(
+        `MCP client name "${options.name}" is not portable: use 1-64 of A-Z, a-z, 0-9, "_" and "-".`,
+      );
     if (this.servers.has(options.name))
       throw new Error(`An MCP client named "${options.name}" is already connected.`);
     if (options.url === undefined && options.command === undefined)
-      throw new Error(`MCP client "${options.name}" needs a url (Streamable HTTP) or a command (stdio).`);
+      throw new Error(
+        `MCP client "${options.name}" needs a url (Streamable HTTP) or a command (stdio).`,
+      );
     const server = new McpRemoteServer(options, {
       registrar: this.registrar,
       breakers: this.breakers,

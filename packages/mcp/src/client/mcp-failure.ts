@@ -54,10 +54,20 @@ export function mcpFailureOf(error: unknown, server: string): McpFailure | undef
   if (error instanceof StreamableHTTPError) {
     const status = error.code ?? 0;
     if (status === 404) {
-      return wrap(new NetworkError(`The MCP server "${server}" lost the session.`, { cause: error }));
+      return wrap(
+        new NetworkError(`The MCP server "${server}" lost the session.`, { cause: error }),
+      );
     }
     const type = toolErrorTypeForHttpStatus(status);
-    return type && wrap(createToolError(type, error.message, { cause: error, metadata: { mcpServer: server, status } }));
+    return (
+      type &&
+      wrap(
+        createToolError(type, error.message, {
+          cause: error,
+          metadata: { mcpServer: server, status },
+        }),
+      )
+    );
   }
   return undefined;
 }
@@ -79,17 +89,16 @@ export function mcpResultFailure(
   const metadata = { mcpServer: server };
   const failure = toolFailureIn(result.structuredContent);
   const coded = MCP_ERROR_TEXT.exec(text);
-  const mapped: McpFailure =
-    (failure && {
-      kind: 'error',
-      error: createToolError(failure.errorType, failure.error, {
-        retryAfterMs: failure.retryAfterMs,
-        issues: failure.issues,
-        availableTools: failure.availableTools?.map(localName),
-        didYouMean: failure.didYouMean?.map(localName),
-        metadata,
-      }),
-    }) ??
+  const mapped: McpFailure = (failure && {
+    kind: 'error',
+    error: createToolError(failure.errorType, failure.error, {
+      retryAfterMs: failure.retryAfterMs,
+      issues: failure.issues,
+      availableTools: failure.availableTools?.map(localName),
+      didYouMean: failure.didYouMean?.map(localName),
+      metadata,
+    }),
+  }) ??
     (coded && fromCode(Number(coded[1]), coded[2] ?? text, server)) ?? {
       kind: 'error',
       error: new InternalToolError(text, { metadata }),
@@ -110,9 +119,13 @@ function fromCode(code: number, message: string, server: string): McpFailure | u
   const metadata = { mcpServer: server, mcpErrorCode: code };
   switch (code) {
     case ErrorCode.ConnectionClosed:
-      return wrap(new NetworkError(`The connection to MCP server "${server}" closed.`, { metadata }));
+      return wrap(
+        new NetworkError(`The connection to MCP server "${server}" closed.`, { metadata }),
+      );
     case ErrorCode.RequestTimeout:
-      return wrap(new ToolTimeoutError(`MCP server "${server}" did not answer in time.`, { metadata }));
+      return wrap(
+        new ToolTimeoutError(`MCP server "${server}" did not answer in time.`, { metadata }),
+      );
     case ErrorCode.MethodNotFound:
       return { kind: 'unknown_tool', message };
     case ErrorCode.InvalidParams:

@@ -75,7 +75,11 @@ export class McpRemoteServer {
     private readonly deps: McpRemoteServerDeps,
   ) {
     this.logger = new Logger(`ToolShieldMcp:${options.name}`);
-    this.backoff = resolveBackoff({ ...DEFAULT_RECONNECT, random: deps.random, ...options.reconnect });
+    this.backoff = resolveBackoff({
+      ...DEFAULT_RECONNECT,
+      random: deps.random,
+      ...options.reconnect,
+    });
   }
 
   get name(): string {
@@ -151,7 +155,8 @@ export class McpRemoteServer {
     const wanted = new Map<string, Tool>();
     for (const tool of listed) {
       const name = localToolName(this.options, tool.name);
-      if (name === undefined) this.logger.warn(`Skipped tool "${tool.name}": its name is too long.`);
+      if (name === undefined)
+        this.logger.warn(`Skipped tool "${tool.name}": its name is too long.`);
       else wanted.set(name, tool);
     }
     for (const [name, tool] of this.tools) {
@@ -165,7 +170,8 @@ export class McpRemoteServer {
   }
 
   private register(name: string, tool: Tool): void {
-    const handler = (args: unknown, call: ToolCallContext) => this.call(name, tool.name, args, call);
+    const handler = (args: unknown, call: ToolCallContext) =>
+      this.call(name, tool.name, args, call);
     try {
       const handle = this.deps.registrar.register(
         remoteToolRegistration(this.options, tool, name, handler),
@@ -200,10 +206,14 @@ export class McpRemoteServer {
       throw await this.failure(error, name, client);
     }
     if (result.isError) {
-      const failure = mcpResultFailure(result, this.name, (remote) =>
-        localToolName(this.options, remote) ?? remote,
+      const failure = mcpResultFailure(
+        result,
+        this.name,
+        (remote) => localToolName(this.options, remote) ?? remote,
       );
-      throw failure.kind === 'error' ? failure.error : await this.unknownTool(name, failure.message, client);
+      throw failure.kind === 'error'
+        ? failure.error
+        : await this.unknownTool(name, failure.message, client);
     }
     return outputOf(result);
   }
@@ -220,11 +230,14 @@ export class McpRemoteServer {
   private async unknownTool(name: string, message: string, client: Client): Promise<Error> {
     await this.refresh(client).catch(() => undefined);
     const availableTools = this.toolNames().filter((tool) => tool !== name);
-    return new ToolNotFoundError(`MCP server "${this.name}" has no tool "${name}" any more: ${message}`, {
-      availableTools,
-      didYouMean: suggestToolNames(name, availableTools),
-      metadata: { mcpServer: this.name },
-    });
+    return new ToolNotFoundError(
+      `MCP server "${this.name}" has no tool "${name}" any more: ${message}`,
+      {
+        availableTools,
+        didYouMean: suggestToolNames(name, availableTools),
+        metadata: { mcpServer: this.name },
+      },
+    );
   }
 
   /** The connection broke (or never came up): reconnect with backoff, once at a time. */

@@ -38,7 +38,9 @@ export function remoteToolRegistration(
   return {
     name,
     description:
-      tool.description?.trim() || tool.title || `The "${tool.name}" tool of MCP server "${options.name}".`,
+      tool.description?.trim() ||
+      tool.title ||
+      `The "${tool.name}" tool of MCP server "${options.name}".`,
     inputSchema: tool.inputSchema as JsonObjectSchema,
     ...(tool.annotations ? { annotations: annotationsOf(tool.annotations) } : {}),
     idempotent,

@@ -36,6 +36,8 @@ describe('what the server hands to the SDK', () => {
     const failed: CallToolResult = callToolResult(failure, { failureFormat: 'json' });
     expect(CallToolResultSchema.parse(failed)).toEqual(failed);
     expect(failed.structuredContent).toEqual({ ...failure });
-    expect(JSON.parse((failed.content[0] as { text: string }).text)).toMatchObject({ errorType: 'not_found' });
+    expect(JSON.parse((failed.content[0] as { text: string }).text)).toMatchObject({
+      errorType: 'not_found',
+    });
   });
 });

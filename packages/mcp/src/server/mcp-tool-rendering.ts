@@ -28,11 +28,16 @@ export function listedTool(tool: RegisteredTool): Tool {
  *
  * @internal
  */
-export function callToolResult(outcome: ToolOutcome, options: OutcomeRenderOptions): CallToolResult {
+export function callToolResult(
+  outcome: ToolOutcome,
+  options: OutcomeRenderOptions,
+): CallToolResult {
   const { content, isError, structuredContent } = toMcpCallToolResult(outcome, options);
   // Copied rather than cast: core's McpCallToolResult has a readonly content tuple and a
   // readonly structuredContent, the SDK's CallToolResult mutable ones.
-  const structured = outcome.success ? structuredContent && { ...structuredContent } : { ...outcome };
+  const structured = outcome.success
+    ? structuredContent && { ...structuredContent }
+    : { ...outcome };
   return {
     content: content.map((part) => ({ ...part })),
     isError,

@@ -56,7 +56,9 @@ export class McpToolServer implements OnModuleInit, OnApplicationShutdown {
   createServer(): Server {
     const server = new Server(this.options.serverInfo ?? DEFAULT_SERVER_INFO, {
       capabilities: { tools: { listChanged: true } },
-      ...(this.options.instructions === undefined ? {} : { instructions: this.options.instructions }),
+      ...(this.options.instructions === undefined
+        ? {}
+        : { instructions: this.options.instructions }),
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: this.registry.names().flatMap((name) => {

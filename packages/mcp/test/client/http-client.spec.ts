@@ -14,7 +14,10 @@ afterEach(async () => {
   client = remote = undefined;
 });
 
-const quick = { reconnect: { baseMs: 20, capMs: 100 }, retry: { backoff: { baseMs: 10, capMs: 20 } } };
+const quick = {
+  reconnect: { baseMs: 20, capMs: 100 },
+  retry: { backoff: { baseMs: 10, capMs: 20 } },
+};
 
 describe('McpClients against a real MCP server over Streamable HTTP', () => {
   it('registers the server tools under its prefix, schemas and hints included, and calls them', async () => {
@@ -66,7 +69,14 @@ describe('McpClients against a real MCP server over Streamable HTTP', () => {
     remote = await startRemoteHttpServer();
     client = await startClientApp([
       { name: 'remote', url: remote.url, timeoutMs: 300, idempotent: ['hang'], ...quick },
-      { name: 'sdk', url: remote.url, timeoutMs: false, requestTimeoutMs: 200, breaker: false, ...quick },
+      {
+        name: 'sdk',
+        url: remote.url,
+        timeoutMs: false,
+        requestTimeoutMs: 200,
+        breaker: false,
+        ...quick,
+      },
     ]);
     expect(await client.call('remote__slow_once')).toMatchObject({
       success: true,
@@ -78,7 +88,10 @@ describe('McpClients against a real MCP server over Streamable HTTP', () => {
       retryCount: 0,
       retryMax: 0,
     });
-    expect(await client.call('remote__hang')).toMatchObject({ errorType: 'timeout', retryCount: 2 });
+    expect(await client.call('remote__hang')).toMatchObject({
+      errorType: 'timeout',
+      retryCount: 2,
+    });
     // no toolshield timeout: the SDK's request timeout (McpError RequestTimeout) ends it
     expect(await client.call('sdk__hang')).toMatchObject({ errorType: 'timeout', retryCount: 0 });
   }, 15_000);

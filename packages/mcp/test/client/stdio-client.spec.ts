@@ -33,7 +33,9 @@ describe('McpClients against a real MCP server over stdio', () => {
     const firstPid = Number(readFileSync(pidFile, 'utf8'));
     process.kill(firstPid, 'SIGKILL');
     await waitFor(() => server.state === 'reconnecting');
-    await waitFor(() => server.state === 'connected' && Number(readFileSync(pidFile, 'utf8')) !== firstPid);
+    await waitFor(
+      () => server.state === 'connected' && Number(readFileSync(pidFile, 'utf8')) !== firstPid,
+    );
     expect(await client.call('local__echo', { text: 'two' })).toMatchObject({
       success: true,
       output: { echoed: { text: 'two' } },
@@ -46,9 +48,9 @@ describe('McpClients against a real MCP server over stdio', () => {
 
   it('refuses options it cannot use, saying why', async () => {
     client = await startClientApp();
-    await expect(client.clients.connect({ name: 'bad name', url: 'http://127.0.0.1:1/mcp' })).rejects.toThrow(
-      'is not portable',
-    );
+    await expect(
+      client.clients.connect({ name: 'bad name', url: 'http://127.0.0.1:1/mcp' }),
+    ).rejects.toThrow('is not portable');
     await expect(client.clients.connect({ name: 'nowhere' })).rejects.toThrow('needs a url');
   });
 });

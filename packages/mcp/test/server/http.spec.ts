@@ -21,7 +21,8 @@ afterEach(async () => {
 
 async function connect(url: URL, onListChanged?: () => void) {
   const client = new Client({ name: 'spec', version: '1.0.0' });
-  if (onListChanged) client.setNotificationHandler(ToolListChangedNotificationSchema, onListChanged);
+  if (onListChanged)
+    client.setNotificationHandler(ToolListChangedNotificationSchema, onListChanged);
   let streamOpened: () => void = () => undefined;
   const notificationStream = new Promise<void>((resolve) => (streamOpened = resolve));
   // Resolves once the server has answered the GET that opens the stream notifications travel on.
@@ -45,7 +46,11 @@ describe('ToolShieldMcpModule over Streamable HTTP (the official client, a real 
     const { client } = await connect(url);
     expect(client.getServerVersion()).toMatchObject({ name: 'weather', version: '2.0.0' });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_weather', 'find_station', 'wait_for_abort']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'get_weather',
+      'find_station',
+      'wait_for_abort',
+    ]);
     expect(tools[0]).toMatchObject({
       description: 'Current weather for a city.',
       inputSchema: {
@@ -63,22 +68,44 @@ describe('ToolShieldMcpModule over Streamable HTTP (the official client, a real 
     ({ app, url } = await startMcpApp([WeatherTools]));
     const { client } = await connect(url);
 
-    const ok = (await client.callTool({ name: 'get_weather', arguments: { city: 'Oslo' } })) as CallToolResult;
+    const ok = (await client.callTool({
+      name: 'get_weather',
+      arguments: { city: 'Oslo' },
+    })) as CallToolResult;
     expect(ok).toMatchObject({
       isError: false,
       structuredContent: { city: 'Oslo', celsius: 21 },
       content: [{ type: 'text', text: '{"city":"Oslo","celsius":21}' }],
     });
 
-    const failed = (await client.callTool({ name: 'find_station', arguments: {} })) as CallToolResult;
+    const failed = (await client.callTool({
+      name: 'find_station',
+      arguments: {},
+    })) as CallToolResult;
     expect(failed.isError).toBe(true);
-    expect(failed.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('No station near Atlantis.') });
-    expect(failed.structuredContent).toMatchObject({ success: false, errorType: 'not_found', tool: 'find_station' });
+    expect(failed.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('No station near Atlantis.'),
+    });
+    expect(failed.structuredContent).toMatchObject({
+      success: false,
+      errorType: 'not_found',
+      tool: 'find_station',
+    });
 
-    const invalid = (await client.callTool({ name: 'get_weather', arguments: { city: 7 } })) as CallToolResult;
-    expect(invalid).toMatchObject({ isError: true, structuredContent: { errorType: 'invalid_input' } });
+    const invalid = (await client.callTool({
+      name: 'get_weather',
+      arguments: { city: 7 },
+    })) as CallToolResult;
+    expect(invalid).toMatchObject({
+      isError: true,
+      structuredContent: { errorType: 'invalid_input' },
+    });
 
-    const unknown = (await client.callTool({ name: 'get_wether', arguments: {} })) as CallToolResult;
+    const unknown = (await client.callTool({
+      name: 'get_wether',
+      arguments: {},
+    })) as CallToolResult;
     expect(unknown).toMatchObject({
       isError: true,
       structuredContent: { errorType: 'tool_not_found', didYouMean: ['get_weather'] },
@@ -149,7 +176,10 @@ describe('ToolShieldMcpModule over Streamable HTTP (the official client, a real 
 
     const noSession = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(noSession.status).toBe(400);

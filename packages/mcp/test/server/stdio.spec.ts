@@ -21,10 +21,20 @@ describe('serveToolsOverStdio (the official client, a child process)', () => {
       }),
     );
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_weather', 'find_station', 'wait_for_abort']);
-    const ok = (await client.callTool({ name: 'get_weather', arguments: { city: 'Rome' } })) as CallToolResult;
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'get_weather',
+      'find_station',
+      'wait_for_abort',
+    ]);
+    const ok = (await client.callTool({
+      name: 'get_weather',
+      arguments: { city: 'Rome' },
+    })) as CallToolResult;
     expect(ok.structuredContent).toEqual({ city: 'Rome', celsius: 21 });
-    const failed = (await client.callTool({ name: 'find_station', arguments: {} })) as CallToolResult;
+    const failed = (await client.callTool({
+      name: 'find_station',
+      arguments: {},
+    })) as CallToolResult;
     expect(failed).toMatchObject({ isError: true, structuredContent: { errorType: 'not_found' } });
   }, 20_000);
 });

@@ -59,7 +59,15 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const retryable = this.reflector.get<RetryOptions | undefined>(RETRYABLE_METADATA, method);
     const inputSchema = options.inputSchema ?? schemas.create(this.argsType(instance, methodName));
     this.registry.register(
-      this.assembler.assemble({ name, source, options, retryable, instance, methodName, inputSchema }),
+      this.assembler.assemble({
+        name,
+        source,
+        options,
+        retryable,
+        instance,
+        methodName,
+        inputSchema,
+      }),
     );
   }
 

@@ -20,7 +20,8 @@ describe('eitherSignal', () => {
 
   it('leaves no listener on a long-lived source once released', () => {
     const lifetime = new AbortController();
-    for (let i = 0; i < 100; i++) eitherSignal(new AbortController().signal, lifetime.signal).release();
+    for (let i = 0; i < 100; i++)
+      eitherSignal(new AbortController().signal, lifetime.signal).release();
     expect(getEventListeners(lifetime.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -32,4 +32,3 @@ export function eitherSignal(first: AbortSignal, second: AbortSignal): LinkedSig
     },
   };
 }
-

@@ -41,7 +41,9 @@ export class ToolAssembler {
 
   assemble(spec: ToolSpec): RegisteredTool {
     const { name, options, instance, methodName } = spec;
-    const method = (Object.getPrototypeOf(instance) as Record<string, Method | undefined>)[methodName];
+    const method = (Object.getPrototypeOf(instance) as Record<string, Method | undefined>)[
+      methodName
+    ];
     if (method === undefined) throw new Error(`${spec.source} has no method "${methodName}".`);
     const policies = resolveToolPolicies(
       name,

@@ -118,7 +118,11 @@ function sourceOf(registration: ToolRegistration<never>): string {
   return registration.source ?? `registered tool "${registration.name}"`;
 }
 
-function mapGet<V, R>(map: Map<string, V> | undefined, key: string, read: (value: V) => R): R | undefined {
+function mapGet<V, R>(
+  map: Map<string, V> | undefined,
+  key: string,
+  read: (value: V) => R,
+): R | undefined {
   const value = map?.get(key);
   return value === undefined ? undefined : read(value);
 }

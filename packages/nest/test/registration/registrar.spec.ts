@@ -82,7 +82,9 @@ describe('ToolRegistrar: tools registered in code', () => {
     registry.changes$.subscribe((change) => changes.push(change));
 
     const handle = registrar.register({ ...echo, name: 'late' });
-    expect(await executor.execute({ name: 'late', arguments: {} })).toMatchObject({ success: true });
+    expect(await executor.execute({ name: 'late', arguments: {} })).toMatchObject({
+      success: true,
+    });
     expect(handle.remove()).toBe(true);
     expect(handle.remove()).toBe(false);
     const gone = (await executor.execute({ name: 'late', arguments: {} })) as ToolFailure;
@@ -152,7 +154,11 @@ describe('ToolRegistrar: tools registered in code', () => {
     const hung = await settle(clock, executor.execute({ id: 'h', name: 'hangs', arguments: {} }));
     expect(hung).toMatchObject({ success: false, errorType: 'timeout' });
     expect(signal?.aborted).toBe(true);
-    expect(events.filter((event) => 'callId' in event && event.callId === 'f').map((event) => event.type)).toEqual([
+    expect(
+      events
+        .filter((event) => 'callId' in event && event.callId === 'f')
+        .map((event) => event.type),
+    ).toEqual([
       'call.started',
       'attempt.failed',
       'retry.scheduled',
