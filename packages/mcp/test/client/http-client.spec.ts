@@ -94,7 +94,7 @@ describe('McpClients against a real MCP server over Streamable HTTP', () => {
     });
     // no toolshield timeout: the SDK's request timeout (McpError RequestTimeout) ends it
     expect(await client.call('sdk__hang')).toMatchObject({ errorType: 'timeout', retryCount: 0 });
-  }, 15_000);
+  });
 
   it('follows the server list_changed notifications', async () => {
     remote = await startRemoteHttpServer();
@@ -127,10 +127,10 @@ describe('McpClients against a real MCP server over Streamable HTTP', () => {
     expect(client.clients.get('remote')?.state).toBe('reconnecting');
 
     remote = await startRemoteHttpServer(port);
-    await waitFor(() => client?.clients.get('remote')?.state === 'connected', 5_000);
+    await waitFor(() => client?.clients.get('remote')?.state === 'connected');
     expect(await client.call('remote__echo', { text: 'back' })).toMatchObject({
       success: true,
       output: { echoed: { text: 'back' } },
     });
-  }, 15_000);
+  });
 });

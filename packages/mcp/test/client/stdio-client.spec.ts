@@ -44,7 +44,7 @@ describe('McpClients against a real MCP server over stdio', () => {
     expect(await client.clients.disconnect('local')).toBe(true);
     expect(server.state).toBe('closed');
     expect(client.registry.names()).toEqual([]);
-  }, 15_000);
+  });
 
   it('refuses options it cannot use, saying why', async () => {
     client = await startClientApp();

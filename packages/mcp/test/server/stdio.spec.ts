@@ -36,5 +36,5 @@ describe('serveToolsOverStdio (the official client, a child process)', () => {
       arguments: {},
     })) as CallToolResult;
     expect(failed).toMatchObject({ isError: true, structuredContent: { errorType: 'not_found' } });
-  }, 20_000);
+  });
 });
