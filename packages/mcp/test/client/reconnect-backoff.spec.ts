@@ -1,0 +1,61 @@
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { Logger, Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { VirtualClock } from '@toolshield/core';
+import { ToolShieldModule } from '@toolshield/nest';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { McpClients, ToolShieldMcpModule } from '../../src/index.js';
+import { waitFor } from '../fixtures/wait-for.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolshield-mcp-backoff-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let app: INestApplicationContext | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('reconnecting to a server that is down', () => {
+  it('waits out an exponential backoff on the module clock between attempts (virtual time)', async () => {
+    const clock = new VirtualClock();
+    @Module({
+      imports: [
+        ToolShieldModule.forRoot({ isGlobal: true, clock }),
+        ToolShieldMcpModule.forRoot({ path: false }),
+      ],
+    })
+    class BackoffModule {}
+    Logger.overrideLogger(false);
+    app = await NestFactory.createApplicationContext(BackoffModule, { logger: false });
+
+    // A stdio "server" that notes each start in a file and exits at once.
+    const starts = join(dir, 'starts');
+    const attempts = () => (existsSync(starts) ? readFileSync(starts, 'utf8').length : 0);
+    const server = await app.get(McpClients).connect({
+      name: 'down',
+      command: process.execPath,
+      args: ['-e', `require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'x')`],
+      stderr: 'ignore',
+      reconnect: { baseMs: 1_000, capMs: 4_000, jitter: 'none' },
+    });
+    expect(server.state).toBe('reconnecting');
+    expect(attempts()).toBe(1);
+
+    for (const [delay, expected] of [
+      [1_000, 2],
+      [2_000, 3],
+      [4_000, 4],
+      [4_000, 5],
+    ] as const) {
+      await waitFor(() => clock.pendingTimers === 1);
+      await clock.advanceBy(delay - 1);
+      expect(attempts()).toBe(expected - 1);
+      await clock.advanceBy(1);
+      await waitFor(() => attempts() === expected);
+    }
+    expect(server.state).toBe('reconnecting');
+    expect(server.toolNames()).toEqual([]);
+  });
+});
