@@ -1,39 +1,28 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { Logger, Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { VirtualClock } from '@toolshield/core';
-import { ToolShieldModule } from '@toolshield/nest';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McpClients, ToolShieldMcpModule } from '../../src/index.js';
+import { startClientApp } from '../fixtures/client-app.js';
 import { waitFor } from '../fixtures/wait-for.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolshield-mcp-backoff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let app: INestApplicationContext | undefined;
+let client: Awaited<ReturnType<typeof startClientApp>> | undefined;
 afterEach(async () => {
-  await app?.close();
-  app = undefined;
+  await client?.app.close();
+  client = undefined;
 });
 
 describe('reconnecting to a server that is down', () => {
   it('waits out an exponential backoff on the module clock between attempts (virtual time)', async () => {
     const clock = new VirtualClock();
-    @Module({
-      imports: [
-        ToolShieldModule.forRoot({ isGlobal: true, clock }),
-        ToolShieldMcpModule.forRoot({ path: false }),
-      ],
-    })
-    class BackoffModule {}
-    Logger.overrideLogger(false);
-    app = await NestFactory.createApplicationContext(BackoffModule, { logger: false });
+    client = await startClientApp([], clock);
 
     // A stdio "server" that notes each start in a file and exits at once.
     const starts = join(dir, 'starts');
     const attempts = () => (existsSync(starts) ? readFileSync(starts, 'utf8').length : 0);
-    const server = await app.get(McpClients).connect({
+    const server = await client.clients.connect({
       name: 'down',
       command: process.execPath,
       args: ['-e', `require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'x')`],
