@@ -23,7 +23,11 @@ const depConstraints = [
     onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:adapter-testing'],
   },
   { sourceTag: 'scope:adapter-testing', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
+  { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos', 'scope:mcp'],
+  },
   {
     sourceTag: 'type:tools',
     onlyDependOnLibsWithTags: [
@@ -33,6 +37,7 @@ const depConstraints = [
       'scope:ai-sdk',
       'scope:openai-agents',
       'scope:langchain',
+      'scope:mcp',
     ],
   },
 ];
@@ -61,8 +66,14 @@ export default [
         {
           patterns: [
             {
-              group: ['@toolshield/*/src', '@toolshield/*/src/*', '@toolshield/*/dist', '@toolshield/*/dist/*'],
-              message: 'Import a toolshield package through its public entry points (its exports map) only.',
+              group: [
+                '@toolshield/*/src',
+                '@toolshield/*/src/*',
+                '@toolshield/*/dist',
+                '@toolshield/*/dist/*',
+              ],
+              message:
+                'Import a toolshield package through its public entry points (its exports map) only.',
             },
           ],
         },

@@ -1,6 +1,23 @@
 import { basename } from 'node:path';
 
 /**
+ * How the workspace's TypeScript is transformed for tests (legacy decorators and decorator
+ * metadata, ES modules); also used by spec fixtures that run sources in a child process.
+ *
+ * @type {import('@swc/core').Options}
+ */
+export const SWC_OPTIONS = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2023',
+    keepClassNames: true,
+  },
+  module: { type: 'es6' },
+  sourceMaps: 'inline',
+};
+
+/**
  * Shared Jest 30 configuration for every project: native ESM (run Jest with
  * `node --experimental-vm-modules`), TypeScript through @swc/jest with legacy
  * decorators and decorator metadata (ValidationPipe needs `design:paramtypes`),
@@ -22,19 +39,7 @@ export function createJestConfig(rootDir) {
       customExportConditions: ['@toolshield/source', 'node', 'node-addons'],
     },
     transform: {
-      '^.+\\.ts$': [
-        '@swc/jest',
-        {
-          jsc: {
-            parser: { syntax: 'typescript', decorators: true },
-            transform: { legacyDecorator: true, decoratorMetadata: true },
-            target: 'es2023',
-            keepClassNames: true,
-          },
-          module: { type: 'es6' },
-          sourceMaps: 'inline',
-        },
-      ],
+      '^.+\\.ts$': ['@swc/jest', SWC_OPTIONS],
     },
     restoreMocks: true,
     // Time is virtual in the specs; what a test waits for in real time is module loading and

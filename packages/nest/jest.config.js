@@ -18,6 +18,7 @@ export default {
         '<rootDir>/test/executor*.spec.ts',
         '<rootDir>/test/error-sources.spec.ts',
         '<rootDir>/test/agent/**/*.spec.ts',
+        '<rootDir>/test/registration/**/*.spec.ts',
       ],
       setupFiles: ['<rootDir>/test/fixtures/nest-lane.setup.ts'],
     },

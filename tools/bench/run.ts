@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adaptersTable, runAdapters } from './adapters.js';
 import type { MemorySample } from './memory.js';
+import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
@@ -65,6 +66,9 @@ for (let i = 0; i < MEMORY_REPEATS; i++) {
   perTool.breaker.push(withBreaker - registered);
 }
 
+log('mcp: round trips through the server module and the bare SDK servers ...');
+const mcp = await runMcpBench(log);
+
 const p50Of = (id: string): number => overhead.rows.find((row) => row.id === id)?.p50 ?? Number.NaN;
 const targets = {
   nest: overhead.ratios.nest['ts-json'],
@@ -98,6 +102,8 @@ const markdown = [
   'Inside each agent framework (one tool call through it):',
   '',
   adaptersTable(adapters),
+  '',
+  mcp.markdown,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
@@ -105,6 +111,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, adapters, memory: { small: SMALL, large: LARGE, perTool, samples }, targets }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, adapters, memory: { small: SMALL, large: LARGE, perTool, samples }, targets, mcp: mcp.rows }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);

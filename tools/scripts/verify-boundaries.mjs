@@ -38,6 +38,18 @@ const probes = [
     rule: '@nx/enforce-module-boundaries',
   },
   {
+    what: 'nest imports the mcp package',
+    file: 'packages/nest/src/boundary-probe.ts',
+    code: "import * as mcp from '@toolshield/mcp';\nexport const probe = mcp;\n",
+    rule: '@nx/enforce-module-boundaries',
+  },
+  {
+    what: 'mcp imports the chaos package',
+    file: 'packages/mcp/src/boundary-probe.ts',
+    code: "import * as chaos from '@toolshield/chaos';\nexport const probe = chaos;\n",
+    rule: '@nx/enforce-module-boundaries',
+  },
+  {
     what: 'the app reaches into a package by a deep import',
     file: 'apps/sample-agent/src/boundary-probe.ts',
     code: "import { ToolError } from '@toolshield/core/src/errors/tool-error.js';\nexport const probe = ToolError;\n",

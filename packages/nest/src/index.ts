@@ -14,6 +14,13 @@ export {
 } from './toolshield.constants.js';
 export { ToolRegistry } from './registry/tool.registry.js';
 export type { RegisteredTool, ToolLane } from './registry/registered-tool.interface.js';
+export type { ToolRegistryChange } from './registry/tool-registry-change.interface.js';
+export { ToolRegistrar } from './registration/tool.registrar.js';
+export type {
+  RegisteredToolHandle,
+  ToolHandler,
+  ToolRegistration,
+} from './registration/tool-registration.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
 export type { FallbackMetadata } from './execution/tool-fallback.js';

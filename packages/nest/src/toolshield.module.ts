@@ -20,6 +20,8 @@ import { RetryLayer } from './policies/layers/retry.layer.js';
 import { TimeoutLayer } from './policies/layers/timeout.layer.js';
 import { ToolCircuitBreakers } from './policies/tool-circuit-breakers.service.js';
 import type { ToolShieldModuleOptions } from './interfaces/toolshield-module-options.interface.js';
+import { ToolAssembler } from './registration/tool-assembler.js';
+import { ToolRegistrar } from './registration/tool.registrar.js';
 import { ToolRegistry } from './registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK, TOOLSHIELD_RANDOM } from './toolshield.constants.js';
 import {
@@ -77,7 +79,9 @@ const randomProvider: Provider = {
     ToolRateLimiters,
     ToolPipeline,
     ToolInvokerFactory,
+    ToolAssembler,
     ToolExplorer,
+    ToolRegistrar,
     ToolExecutor,
     ToolValidationPipe,
     ledgerStoreProvider,
@@ -89,6 +93,7 @@ const randomProvider: Provider = {
     TOOLSHIELD_RANDOM,
     TOOLSHIELD_MODULE_OPTIONS,
     ToolRegistry,
+    ToolRegistrar,
     ToolExecutor,
     ToolErrorClassifier,
     ToolCircuitBreakers,

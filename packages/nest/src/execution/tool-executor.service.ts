@@ -30,6 +30,7 @@ import {
   type MutableToolCallContext,
   type ToolCallState,
 } from './tool-call-state.js';
+import { eitherSignal } from './either-signal.js';
 import { ToolEventBus } from './tool-event-bus.js';
 import { applyFallback } from './tool-fallback.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
@@ -74,15 +75,14 @@ export class ToolExecutor implements OnApplicationShutdown {
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
     let outcome: ToolOutcome;
+    const linked = options.signal ? eitherSignal(options.signal, this.lifetime.signal) : undefined;
     try {
       assertExecuteOptions(options);
       const tool = this.resolve(name);
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
       });
-      const signal = options.signal
-        ? AbortSignal.any([options.signal, this.lifetime.signal])
-        : this.lifetime.signal;
+      const signal = linked?.signal ?? this.lifetime.signal;
       if (signal.aborted) throw cancellationError(signal.reason);
       ({ call, state } = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? {} },
@@ -104,6 +104,8 @@ export class ToolExecutor implements OnApplicationShutdown {
         retryMax: state?.retryMax ?? 0,
         startedAt,
       });
+    } finally {
+      linked?.release();
     }
     const fallback = state?.tool.options.fallback;
     if (fallback && !outcome.success) {

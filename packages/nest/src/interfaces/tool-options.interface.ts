@@ -19,6 +19,12 @@ export interface ToolBreakerOptions extends CircuitBreakerOptions {
    * failing tenant then cannot open the breaker for the others.
    */
   readonly key?: (call: ToolCallContext, args: unknown) => string;
+  /**
+   * Name of the breaker (no `:`); tools giving the same name share one breaker, e.g. every
+   * tool of one remote server, so a dead server fails all its tools fast. The first tool to
+   * use a shared breaker creates it with its settings. Default: the tool's own name.
+   */
+  readonly name?: string;
 }
 
 /**

@@ -50,6 +50,10 @@ export interface DirectLaneSubject {
 const hasAny = (key: string, target: object): boolean =>
   ((Reflect.getMetadata(key, target) as unknown[] | undefined)?.length ?? 0) > 0;
 
+/** toolshield's own validation pipe, as a class (`@ToolArgs()`) or an instance (registered tools). */
+const isToolValidation = (pipe: unknown): boolean =>
+  pipe === ToolValidationPipe || pipe instanceof ToolValidationPipe;
+
 /**
  * Decides whether a tool can skip Nest's enhancer machinery: it can when the pipeline Nest
  * would build holds nothing but toolshield's own parts (no guards, interceptors, pipes or
@@ -93,7 +97,7 @@ export function planDirectLane(subject: DirectLaneSubject): DirectPlan | undefin
     const kind = Number(key.split(':')[0]);
     const ours = kind === ToolParamtype.ARGS || kind === ToolParamtype.CALL;
     const validated =
-      kind === ToolParamtype.ARGS && pipes.length === 1 && pipes[0] === ToolValidationPipe;
+      kind === ToolParamtype.ARGS && pipes.length === 1 && isToolValidation(pipes[0]);
     if (!ours || (pipes.length > 0 && !validated)) return undefined;
     params.push({ index, kind, dto: validated ? paramTypes[index] : undefined });
   }

@@ -52,7 +52,11 @@ export const TOOL_OPTIONS_RULE = objectOf<ToolOptions>({
   timeoutMs: TIMEOUT_MS_RULE,
   breaker: either(
     oneOf([false]),
-    objectOf<ToolBreakerOptions>({ ...CIRCUIT_BREAKER_OPTION_RULES, key: func() }),
+    objectOf<ToolBreakerOptions>({
+      ...CIRCUIT_BREAKER_OPTION_RULES,
+      key: func(),
+      name: text(true),
+    }),
   ),
   bulkhead: TOOL_BULKHEAD_OPTIONS_RULE,
   rateLimit: either(

@@ -11,6 +11,7 @@ import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options
 import { ToolEventBus } from '../execution/tool-event-bus.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
+import type { ToolBreakerPolicy } from './tool-policies.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 
 /** One breaker's state, as health checks and dashboards read it. @publicApi */
@@ -108,12 +109,21 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
     change: (breaker: ToolCircuitBreaker) => void,
   ): Promise<ToolBreakerState> {
     const tool = key.split(':', 1)[0] ?? key;
-    const policy = this.tools.get(tool)?.policies.breaker;
+    const policy = this.tools.get(tool)?.policies.breaker ?? this.sharedPolicy(tool);
     if (!policy)
       throw new Error(`There is no circuit breaker "${key}": no tool "${tool}" with a breaker.`);
     const breaker = await this.acquire(key, tool, policy.options);
     change(breaker);
     return { key, tool, state: breaker.state };
+  }
+
+  /** The breaker settings of a tool that shares the breaker named `name`. */
+  private sharedPolicy(name: string): ToolBreakerPolicy | undefined {
+    for (const tool of this.tools.names()) {
+      const policy = this.tools.get(tool)?.policies.breaker;
+      if (policy?.name === name) return policy;
+    }
+    return undefined;
   }
 
   private create(

@@ -11,6 +11,8 @@ import type {
 export interface ToolBreakerPolicy {
   readonly options: CircuitBreakerOptions;
   readonly key?: (call: ToolCallContext, args: unknown) => string;
+  /** The breaker's name when tools share it; the tool's name otherwise. */
+  readonly name?: string;
 }
 
 /** A tool's rate limit, resolved: the limiter's key and the tool's own settings. @internal */

@@ -90,8 +90,8 @@ function resolveBreaker(
 ): ToolBreakerPolicy | undefined {
   if (tool.breaker === false) return undefined;
   if (defaults.breaker === false && tool.breaker === undefined) return undefined;
-  const { key, ...options } = tool.breaker ?? {};
-  return { options: { ...(defaults.breaker || {}), ...options }, key };
+  const { key, name, ...options } = tool.breaker ?? {};
+  return { options: { ...(defaults.breaker || {}), ...options }, key, name };
 }
 
 function resolveTimeout(

@@ -23,8 +23,9 @@ export class CircuitBreakerLayer implements ToolPolicyLayer {
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.breaker;
     if (!policy) return inner();
-    const key = policy.key ? `${call.toolName}:${policy.key(call, state.args)}` : call.toolName;
-    const breaker = this.breakers.acquire(key, call.toolName, policy.options);
+    const name = policy.name ?? call.toolName;
+    const key = policy.key ? `${name}:${policy.key(call, state.args)}` : name;
+    const breaker = this.breakers.acquire(key, name, policy.options);
     const run = (target: ToolCircuitBreaker) =>
       target.execute(() =>
         inner().catch((error: unknown) => {

@@ -1,0 +1,46 @@
+import {
+  toMcpCallToolResult,
+  toMcpTool,
+  type OutcomeRenderOptions,
+  type ToolOutcome,
+} from '@toolshield/core';
+import type { RegisteredTool } from '@toolshield/nest';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpAnnotationsOf } from './mcp-annotations.js';
+
+/**
+ * A registered tool as `tools/list` lists it: its JSON Schema untouched, annotations derived
+ * from its options.
+ *
+ * @internal
+ */
+export function listedTool(tool: RegisteredTool): Tool {
+  const annotations = mcpAnnotationsOf(tool.options);
+  // core's McpTool has readonly arrays where the SDK's zod-inferred Tool has mutable ones;
+  // the JSON is the same, so only the type is widened here.
+  return toMcpTool({ ...tool.definition, annotations }) as Tool;
+}
+
+/**
+ * An outcome as the `tools/call` result: the model-facing text, `isError` on failures, and
+ * the structured part: an object output, or the whole `ToolFailure` on failures, so clients
+ * that read `structuredContent` get the error type, retry facts and suggestions.
+ *
+ * @internal
+ */
+export function callToolResult(
+  outcome: ToolOutcome,
+  options: OutcomeRenderOptions,
+): CallToolResult {
+  const { content, isError, structuredContent } = toMcpCallToolResult(outcome, options);
+  // Copied rather than cast: core's McpCallToolResult has a readonly content tuple and a
+  // readonly structuredContent, the SDK's CallToolResult mutable ones.
+  const structured = outcome.success
+    ? structuredContent && { ...structuredContent }
+    : { ...outcome };
+  return {
+    content: content.map((part) => ({ ...part })),
+    isError,
+    ...(structured === undefined ? {} : { structuredContent: structured }),
+  };
+}

@@ -1,0 +1,46 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { McpClients } from './client/mcp-clients.service.js';
+import { McpHttpEndpoint } from './server/mcp-http.endpoint.js';
+import { McpToolServer } from './server/mcp-tool-server.js';
+import {
+  ConfigurableToolShieldMcpModule,
+  TOOLSHIELD_MCP_OPTIONS_TYPE,
+} from './toolshield-mcp.module-definition.js';
+
+/**
+ * Puts toolshield and MCP together, both ways. As a server, it serves every toolshield tool
+ * (decorated or registered in code) over MCP: Streamable HTTP on the application's HTTP
+ * server at `path` (sessions keyed by `mcp-session-id`, `DELETE` ends one), and stdio
+ * through {@link serveToolsOverStdio}. As a client, it registers the tools of the remote
+ * servers in `clients` (and of those you connect through {@link McpClients}) as toolshield
+ * tools, so every remote call runs through the resilience pipeline. Needs
+ * `ToolShieldModule.forRoot({ isGlobal: true })` and the optional peer
+ * `@modelcontextprotocol/sdk`.
+ *
+ * @example
+ * ```ts
+ * @Module({
+ *   imports: [
+ *     ToolShieldModule.forRoot({ isGlobal: true }),
+ *     ToolShieldMcpModule.forRoot({
+ *       path: '/mcp',
+ *       serverInfo: { name: 'weather-agent', version: '1.0.0' },
+ *       clients: [{ name: 'search', url: 'http://127.0.0.1:7000/mcp', idempotent: true }],
+ *     }),
+ *   ],
+ *   providers: [WeatherTools],
+ * })
+ * export class AppModule {}
+ * ```
+ * @publicApi
+ */
+@Module({
+  providers: [McpToolServer, McpHttpEndpoint, McpClients],
+  exports: [McpToolServer, McpClients],
+})
+export class ToolShieldMcpModule extends ConfigurableToolShieldMcpModule {
+  /** Registers the module; `forRoot()` alone serves the tools at `/mcp`. */
+  static override forRoot(options: typeof TOOLSHIELD_MCP_OPTIONS_TYPE = {}): DynamicModule {
+    return super.forRoot(options);
+  }
+}
