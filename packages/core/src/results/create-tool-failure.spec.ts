@@ -8,7 +8,8 @@ import { ToolTimeoutError } from '../errors/timeout.error.js';
 import { TOOL_ERROR_TYPES } from '../errors/tool-error-type.js';
 import { createToolError } from '../classification/create-tool-error.js';
 import { createToolFailure } from './create-tool-failure.js';
-import { REDACTED, createRedactor } from './redactor.js';
+import { REDACTED } from '../redaction/redaction-rule.js';
+import { createRedactor } from '../redaction/redactor.js';
 
 const ctx = { tool: 'get_weather', callId: 'call_1', durationMs: 1234, retryCount: 2, retryMax: 2 };
 
@@ -66,7 +67,7 @@ describe('createToolFailure', () => {
         maxErrorLength: 20,
       },
     );
-    expect(failure.error).toBe(`${REDACTED} leaked i…`);
+    expect(failure.error).toBe(`${REDACTED} leaked…`);
   });
 
   it('carries issues, redacted', () => {

@@ -2,6 +2,8 @@
 export interface JsonSafeHooks {
   /** Rewrites every string (message text, url, ...). */
   readonly mapString?: (text: string) => string;
+  /** Whether this key and its value are left out of the copy. */
+  readonly omitsKey?: (key: string) => boolean;
   /** Whether the value under this key must be hidden entirely. */
   readonly hidesKey?: (key: string) => boolean;
   /** What a hidden value is replaced with. */
@@ -95,6 +97,7 @@ function copyEntries(
 ): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, item] of entries) {
+    if (hooks.omitsKey?.(key)) continue;
     const copied =
       hooks.hidesKey?.(key) && item !== undefined && item !== null ? hooks.hiddenValue : next(item);
     if (copied !== undefined)
