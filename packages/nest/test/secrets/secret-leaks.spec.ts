@@ -20,6 +20,9 @@ interface Exit {
   readonly events: readonly ToolEvent[];
 }
 
+/** Each corpus case runs every sample through a real application: generous on a busy machine. */
+const CORPUS_TIMEOUT_MS = 60_000;
+
 describe('no secret and no stack frame leaves a tool call', () => {
   let ctx: Awaited<ReturnType<typeof createToolApp>>;
   let tools: LeakyTools;
@@ -69,7 +72,7 @@ describe('no secret and no stack frame leaves a tool call', () => {
         leaks.push(...leaksOf(secret, texts(exit)).map((leak) => `${family} → ${leak}`));
       }
       expect(leaks).toEqual([]);
-    });
+    }, CORPUS_TIMEOUT_MS);
 
     it('leaks no secret through classifyError + createToolFailure', () => {
       const leaks: string[] = [];
@@ -78,7 +81,7 @@ describe('no secret and no stack frame leaves a tool call', () => {
         leaks.push(...leaksOf(secret, texts(exit)).map((leak) => `${family} → ${leak}`));
       }
       expect(leaks).toEqual([]);
-    });
+    }, CORPUS_TIMEOUT_MS);
   });
 
   it.each(LOOK_ALIKES)('keeps the look-alike %j', async (text) => {
