@@ -15,8 +15,10 @@ export const PEM_PRIVATE_KEY_RULE: RedactionRule = {
 
 /** The password of credentials in a URL (`scheme://user:password@host`); the user stays. */
 export const URL_CREDENTIALS_RULE: RedactionRule = {
-  pattern: /([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*):[^\s/?#]*@/gi,
-  replacement: `$1:${REDACTED}@`,
+  // Anchored on "://" rather than on the scheme: a scan for one literal is several times
+  // cheaper than trying a scheme at every letter of a long message.
+  pattern: /:\/\/([^\s:/?#@]*):[^\s/?#]*@/g,
+  replacement: `://$1:${REDACTED}@`,
   hints: ['://'],
 };
 
