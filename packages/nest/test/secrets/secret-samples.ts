@@ -54,7 +54,7 @@ const basicCredentials = Buffer.from(`svc-orders:${mixed(ALNUM, 20)}`).toString(
 const githubFineGrained = `github_pat_${chars(UPPER_ALNUM, 22)}_${chars(ALNUM, 59)}`;
 
 /**
- * 66 fake secrets of the rule classes of gitleaks and secretlint: cloud keys, VCS tokens, chat,
+ * 72 fake secrets of the rule classes of gitleaks and secretlint: cloud keys, VCS tokens, chat,
  * payment and AI provider tokens, JWTs, PEM blocks, credentials in URLs, authorization
  * headers, and `key=value` / JSON pairs whose key names a secret.
  */
