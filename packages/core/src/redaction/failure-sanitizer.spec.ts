@@ -52,3 +52,18 @@ describe('createFailureSanitizer', () => {
     expect(own.event(started)).toBe(started);
   });
 });
+
+describe('createFailureSanitizer with a redactor of your own', () => {
+  it('copies metadata through its redactValue when it does not say which keys it hides', () => {
+    const own = createFailureSanitizer({
+      redactor: {
+        redactText: (text) => text.replace('pw1', REDACTED),
+        redactValue: (value) => ({ ...(value as object), extra: 'hidden by you' }),
+      },
+    });
+    expect(own.value({ note: 'pw1', stack: 'Error: x\n    at y (/z.js:1:1)' })).toEqual({
+      note: 'pw1',
+      extra: 'hidden by you',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import type { ToolEvent } from '../events/tool-event.js';
 import { toJsonSafe } from '../results/json-safe.js';
 import { oneLine } from './one-line.js';
+import { REDACTED } from './redaction-rule.js';
 import { defaultRedactor, type Redactor } from './redactor.js';
 import { stripStackFrames } from './stack-frames.js';
 
@@ -63,8 +64,19 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
   };
   const metadataText = (raw: string): string =>
     oneLineIfLong(stripStackFrames(raw), MAX_METADATA_TEXT_LENGTH);
-  const value = (raw: unknown): unknown =>
-    toJsonSafe(redactor.redactValue(raw), { mapString: metadataText, omitsKey: isStackKey });
+  const { hidesKey } = redactor;
+  const redactThenCut = (raw: string): string => metadataText(redactor.redactText(raw));
+  const value = (raw: unknown): unknown => {
+    if (isEmptyObject(raw)) return {};
+    return hidesKey
+      ? toJsonSafe(raw, {
+          mapString: redactThenCut,
+          hidesKey,
+          hiddenValue: REDACTED,
+          omitsKey: isStackKey,
+        })
+      : toJsonSafe(redactor.redactValue(raw), { mapString: metadataText, omitsKey: isStackKey });
+  };
   return {
     text,
     value,
@@ -79,6 +91,13 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
       }
     },
   };
+}
+
+/** Most failures carry no metadata: nothing to copy. */
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return Object.getPrototypeOf(value) === Object.prototype;
 }
 
 function isStackKey(key: string): boolean {
