@@ -55,12 +55,24 @@ const LONG = [
   ),
 ].join('');
 
+/**
+ * Distinct texts, cycled through: V8 caches the result of a global regex replace on the same
+ * string, which would make a row that redacts one constant message look free.
+ */
+const VARIANTS = 1024;
+const variants = (text: string) =>
+  Array.from({ length: VARIANTS }, (_, i) => `${text} (request ${1000 + i})`);
+const typicalTexts = variants(TYPICAL);
+const longTexts = variants(LONG);
+let next = 0;
+const pick = (texts: readonly string[]) => texts[(next = (next + 1) % VARIANTS)];
+
 const typicalError = (): ToolError =>
-  new NetworkError(TYPICAL, {
+  new NetworkError(pick(typicalTexts), {
     metadata: { code: 'ECONNREFUSED', url: 'https://api.example.com/v1/orders?page=2' },
   });
 const longError = (): ToolError =>
-  new InternalToolError(LONG, {
+  new InternalToolError(pick(longTexts), {
     metadata: { url: `https://api.example.com/v1?api_key=${fake('', 32)}` },
   });
 
@@ -90,12 +102,12 @@ const rows: { id: string; label: string; once: () => unknown; baseline?: string 
   {
     id: 'redact-typical',
     label: 'defaultRedactor.redactText, typical message',
-    once: () => defaultRedactor.redactText(TYPICAL),
+    once: () => defaultRedactor.redactText(pick(typicalTexts)),
   },
   {
     id: 'redact-long',
     label: `defaultRedactor.redactText, ${LONG.length}-char message with 6 secrets`,
-    once: () => defaultRedactor.redactText(LONG),
+    once: () => defaultRedactor.redactText(pick(longTexts)),
   },
 ];
 

@@ -26,7 +26,7 @@ export interface RedactionRule {
   readonly replacement?: RedactionReplacement;
   /**
    * A cheap pre-check: the rule only runs on text that contains at least one of these
-   * (compared in lower case, so write them in lower case). Default: always run.
+   * (compared case-insensitively). Default: always run.
    */
   readonly hints?: readonly string[];
 }

@@ -24,11 +24,12 @@ export interface Redactor {
   readonly hidesKey?: (key: string) => boolean;
 }
 
-/** A rule ready to run: global pattern, replacement and lower-case hints. */
+/** A rule ready to run: global pattern, replacement, and its hints as one test. */
 interface CompiledRule {
   readonly pattern: RegExp;
   readonly replacement: string | ((match: string, ...rest: unknown[]) => string);
-  readonly hints: readonly string[] | undefined;
+  /** One case-insensitive test for all of the rule's hints. */
+  readonly hints: RegExp | undefined;
 }
 
 /**
@@ -53,13 +54,9 @@ export function createRedactor(extra: readonly (RegExp | RedactionRule)[] = []):
   const rules = [...BUILT_IN_RULES, ...extra.map(asRule)].map(compile);
   const redactText = (text: string): string => {
     if (text.length === 0) return text;
-    let lower: string | undefined;
     let redacted = text;
     for (const rule of rules) {
-      if (rule.hints) {
-        lower ??= text.toLowerCase();
-        if (!containsAny(lower, rule.hints)) continue;
-      }
+      if (rule.hints && !rule.hints.test(text)) continue;
       redacted = redacted.replace(rule.pattern, rule.replacement as (match: string) => string);
     }
     return redacted;
@@ -75,12 +72,6 @@ export function createRedactor(extra: readonly (RegExp | RedactionRule)[] = []):
 /** The redactor used when none is given. @publicApi */
 export const defaultRedactor: Redactor = createRedactor();
 
-/** A plain loop: this runs for every rule on every redacted text. */
-function containsAny(text: string, hints: readonly string[]): boolean {
-  for (const hint of hints) if (text.includes(hint)) return true;
-  return false;
-}
-
 function asRule(rule: RegExp | RedactionRule): RedactionRule {
   return rule instanceof RegExp ? { pattern: rule } : rule;
 }
@@ -92,6 +83,12 @@ function compile(rule: RedactionRule): CompiledRule {
       ? pattern
       : new RegExp(pattern.source, `${pattern.flags}g`),
     replacement: (rule.replacement ?? REDACTED) as CompiledRule['replacement'],
-    hints: rule.hints?.map((hint) => hint.toLowerCase()),
+    hints:
+      rule.hints && rule.hints.length > 0
+        ? new RegExp(
+            rule.hints.map((hint) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+            'i',
+          )
+        : undefined,
   };
 }

@@ -100,13 +100,17 @@ function copyEntries(
     if (hooks.omitsKey?.(key)) continue;
     const copied =
       hooks.hidesKey?.(key) && item !== undefined && item !== null ? hooks.hiddenValue : next(item);
-    if (copied !== undefined)
+    if (copied === undefined) continue;
+    // A plain assignment keeps the copy a fast object; only `__proto__` needs defining, so that
+    // it stays data and never becomes the prototype.
+    if (key === '__proto__')
       Object.defineProperty(result, key, {
         value: copied,
         enumerable: true,
         writable: true,
         configurable: true,
       });
+    else result[key] = copied;
   }
   return result;
 }

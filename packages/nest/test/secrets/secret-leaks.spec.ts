@@ -64,24 +64,32 @@ describe('no secret and no stack frame leaves a tool call', () => {
   });
 
   describe.each(THROW_WAYS)('$way', ({ make }) => {
-    it('leaks no secret through the ToolExecutor (failure, renderings, events)', async () => {
-      const leaks: string[] = [];
-      for (const { family, secret, text } of SECRET_SAMPLES) {
-        const exit = await throughExecutor(() => make(text, secret));
-        expect(exit.events.some((event) => event.type === 'attempt.failed')).toBe(true);
-        leaks.push(...leaksOf(secret, texts(exit)).map((leak) => `${family} → ${leak}`));
-      }
-      expect(leaks).toEqual([]);
-    }, CORPUS_TIMEOUT_MS);
+    it(
+      'leaks no secret through the ToolExecutor (failure, renderings, events)',
+      async () => {
+        const leaks: string[] = [];
+        for (const { family, secret, text } of SECRET_SAMPLES) {
+          const exit = await throughExecutor(() => make(text, secret));
+          expect(exit.events.some((event) => event.type === 'attempt.failed')).toBe(true);
+          leaks.push(...leaksOf(secret, texts(exit)).map((leak) => `${family} → ${leak}`));
+        }
+        expect(leaks).toEqual([]);
+      },
+      CORPUS_TIMEOUT_MS,
+    );
 
-    it('leaks no secret through classifyError + createToolFailure', () => {
-      const leaks: string[] = [];
-      for (const { family, secret, text } of SECRET_SAMPLES) {
-        const exit = throughCore(() => make(text, secret));
-        leaks.push(...leaksOf(secret, texts(exit)).map((leak) => `${family} → ${leak}`));
-      }
-      expect(leaks).toEqual([]);
-    }, CORPUS_TIMEOUT_MS);
+    it(
+      'leaks no secret through classifyError + createToolFailure',
+      () => {
+        const leaks: string[] = [];
+        for (const { family, secret, text } of SECRET_SAMPLES) {
+          const exit = throughCore(() => make(text, secret));
+          leaks.push(...leaksOf(secret, texts(exit)).map((leak) => `${family} → ${leak}`));
+        }
+        expect(leaks).toEqual([]);
+      },
+      CORPUS_TIMEOUT_MS,
+    );
   });
 
   it.each(LOOK_ALIKES)('keeps the look-alike %j', async (text) => {

@@ -40,7 +40,11 @@ describe('telemetry spans carry no secret', () => {
         const spans = Object.fromEntries(
           tracing.spans.map((span, i) => [
             `span ${i}`,
-            JSON.stringify({ attributes: span.attributes, status: span.status, events: span.events }),
+            JSON.stringify({
+              attributes: span.attributes,
+              status: span.status,
+              events: span.events,
+            }),
           ]),
         );
         expect(Object.keys(spans).length).toBeGreaterThan(1);
