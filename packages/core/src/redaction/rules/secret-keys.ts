@@ -51,8 +51,9 @@ export const SECRET_KEY_VALUE_RULE: RedactionRule = {
   ) => {
     if (quote !== undefined) return quoted === '' ? match : `${head}${quote}${REDACTED}`;
     const value = bare ?? '';
-    if (EMPTY_VALUES.has(value.toLowerCase()) || value.startsWith('[REDACTED')) return match;
     const scheme = SCHEME.exec(value)?.[0] ?? '';
+    const secret = value.slice(scheme.length);
+    if (EMPTY_VALUES.has(secret.toLowerCase()) || secret.startsWith('[REDACTED')) return match;
     if (scheme === '' && isProseAfterColon(head, value, text.slice(offset + match.length)))
       return match;
     return `${head}${scheme}${REDACTED}`;
