@@ -123,4 +123,22 @@ describe('createToolFailure', () => {
       for (const suggestion of suggestions) expect(suggestion.length).toBeLessThanOrEqual(80);
     }
   });
+
+  it('sends issues and metadata through the same sanitizer as the sentence', () => {
+    const stack = new Error('parser blew up').stack ?? '';
+    const failure = createToolFailure(
+      new InvalidInputError('Arguments failed validation.', {
+        issues: Array.from({ length: 60 }, (_, i) => ({ path: `items.${i}`, message: stack })),
+        metadata: { stack, body: `{"token":"t0k3n-value-123"}\n${stack}` },
+      }),
+      ctx,
+    );
+    expect(failure.issues).toHaveLength(50);
+    expect(failure.issues?.[0]).toEqual({ path: 'items.0', message: 'Error: parser blew up' });
+    expect(failure.metadata).toEqual({
+      body: `{"token":"${REDACTED}"}\nError: parser blew up`,
+      attempts: 3,
+      durationMs: ctx.durationMs,
+    });
+  });
 });
