@@ -31,9 +31,7 @@ describe('ToolError taxonomy', () => {
     expect(open.recoverable).toBe(true);
     expect(open.retryAfterMs).toBe(5000);
 
-    const invalid = new InvalidInputError('bad', {
-      issues: [{ path: 'city', message: 'required' }],
-    });
+    const invalid = new InvalidInputError('bad', { issues: [{ path: 'city', message: 'required' }] });
     expect(invalid.recoverable).toBe(false);
     expect(invalid.issues).toEqual([{ path: 'city', message: 'required' }]);
   });
