@@ -11,6 +11,7 @@ import { adaptersTable, runAdapters } from './adapters.js';
 import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
+import { runRedactionBench } from './redaction.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,7 @@ log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 
 const overhead = await runOverhead(log);
 const adapters = await runAdapters(log);
+const redaction = await runRedactionBench(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -104,6 +106,8 @@ const markdown = [
   adaptersTable(adapters),
   '',
   mcp.markdown,
+  '',
+  redaction.table,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
@@ -111,6 +115,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, adapters, memory: { small: SMALL, large: LARGE, perTool, samples }, targets, mcp: mcp.rows }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, adapters, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, targets, mcp: mcp.rows }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);

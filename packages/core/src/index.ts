@@ -5,6 +5,7 @@
  */
 export * from './errors/index.js';
 export * from './results/index.js';
+export * from './redaction/index.js';
 export * from './clock/index.js';
 export * from './events/index.js';
 export * from './arguments/index.js';

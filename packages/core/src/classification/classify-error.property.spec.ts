@@ -38,7 +38,7 @@ function expectClosedTaxonomy(value: unknown): void {
   expect(TOOL_ERROR_TYPES).toContain(classified.type);
   expect(typeof classified.message).toBe('string');
   expect(classified.message.length).toBeGreaterThan(0);
-  expect(classified.message.length).toBeLessThanOrEqual(200);
+  expect(classified.message.length).toBeLessThanOrEqual(8192);
 }
 
 describe('classifyError (properties)', () => {

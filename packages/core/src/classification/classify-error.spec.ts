@@ -326,8 +326,16 @@ describe('classifyError', () => {
       expect(classifyError(revoked).type).toBe('internal');
     });
 
-    it('keeps messages short', () => {
-      expect(classifyError(new Error('x'.repeat(1000))).message.length).toBeLessThanOrEqual(200);
+    it('keeps messages bounded, but long enough to be redacted before the sentence is cut', () => {
+      expect(classifyError(new Error('x'.repeat(1000))).message).toHaveLength(1000);
+      expect(classifyError(new Error('x'.repeat(10_000))).message.length).toBeLessThanOrEqual(8192);
+    });
+
+    it('keeps the first line that is not a stack frame', () => {
+      const thrown = new Error(
+        '\n    at run (/app/x.js:1:2)\nreal reason\n    at main (/app/y.js:3:4)',
+      );
+      expect(classifyError(thrown).message).toBe('real reason');
     });
   });
 });

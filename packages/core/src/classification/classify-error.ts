@@ -1,7 +1,7 @@
 import { InternalToolError } from '../errors/internal.error.js';
 import { isToolErrorType, type ToolErrorType } from '../errors/tool-error-type.js';
 import { isToolError, type ToolError } from '../errors/tool-error.js';
-import { oneLine } from '../results/one-line.js';
+import { oneLine } from '../redaction/one-line.js';
 import { causeChain } from './cause-chain.js';
 import { chaosFactsOf } from './chaos-mark.js';
 import { createToolError } from './create-tool-error.js';
@@ -25,8 +25,11 @@ export interface ClassifyErrorOptions {
   readonly now?: () => number;
 }
 
-/** Longest classified message; renderings cut further. */
-const MAX_MESSAGE_LENGTH = 200;
+/**
+ * Longest classified message. The model's sentence is cut much shorter, but only after it is
+ * redacted: a secret that straddles that cut must still be whole here for its rule to see it.
+ */
+const MAX_MESSAGE_LENGTH = 8192;
 const UNREADABLE = 'The tool failed with an unreadable error.';
 
 /**

@@ -48,9 +48,17 @@ describe('describeThrown', () => {
     expect(typeof describeThrown(proxy)).toBe('string');
   });
 
-  it('shortens large objects', () => {
-    expect(describeThrown({ data: 'x'.repeat(500) })).toHaveLength(
-      'Non-error object thrown: '.length + 121,
+  it('shortens large objects, generously (the sentence is cut after redaction)', () => {
+    expect(describeThrown({ data: 'x'.repeat(5000) })).toHaveLength(
+      'Non-error object thrown: '.length + 4097,
     );
+  });
+
+  it('leaves a stack out, and describes a thrown { stack } by its first line', () => {
+    const stack = 'Error: boom\n    at run (/app/x.js:1:2)';
+    expect(describeThrown({ code: 'E1', error: { stack } })).toBe(
+      'Non-error object thrown: {"code":"E1","error":{}}',
+    );
+    expect(describeThrown({ stack })).toBe('Error: boom');
   });
 });

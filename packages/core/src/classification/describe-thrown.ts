@@ -1,6 +1,11 @@
+import { oneLine } from '../redaction/one-line.js';
 import { readString } from './read-property.js';
 
-const MAX_JSON_PREVIEW = 120;
+/**
+ * Longest JSON rendering of a thrown object. Generous: the model's sentence is cut later, after
+ * redaction, so a secret is never cut in half here.
+ */
+const MAX_JSON_PREVIEW = 4096;
 
 /**
  * A readable description of anything that was thrown, never throwing itself: the message of
@@ -38,12 +43,19 @@ function describeObject(value: object): string {
   if (message !== undefined && message.trim() !== '') return message;
   const name = readString(value, 'name');
   if (value instanceof Error) return name ?? 'Error';
+  const stackHead = oneLine(readString(value, 'stack') ?? '', MAX_JSON_PREVIEW);
+  if (stackHead !== '') return stackHead;
   return `Non-error object thrown: ${previewJson(value) ?? `[object ${name ?? 'Object'}]`}`;
+}
+
+/** A thrown object's `stack` stays in the developer log; it is left out of its description. */
+function withoutStacks(key: string, item: unknown): unknown {
+  return key === 'stack' ? undefined : item;
 }
 
 function previewJson(value: object): string | undefined {
   try {
-    const json = JSON.stringify(value);
+    const json = JSON.stringify(value, withoutStacks);
     if (json === undefined) return undefined;
     return json.length > MAX_JSON_PREVIEW ? `${json.slice(0, MAX_JSON_PREVIEW)}…` : json;
   } catch {

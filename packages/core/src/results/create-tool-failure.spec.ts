@@ -8,7 +8,8 @@ import { ToolTimeoutError } from '../errors/timeout.error.js';
 import { TOOL_ERROR_TYPES } from '../errors/tool-error-type.js';
 import { createToolError } from '../classification/create-tool-error.js';
 import { createToolFailure } from './create-tool-failure.js';
-import { REDACTED, createRedactor } from './redactor.js';
+import { REDACTED } from '../redaction/redaction-rule.js';
+import { createRedactor } from '../redaction/redactor.js';
 
 const ctx = { tool: 'get_weather', callId: 'call_1', durationMs: 1234, retryCount: 2, retryMax: 2 };
 
@@ -66,7 +67,7 @@ describe('createToolFailure', () => {
         maxErrorLength: 20,
       },
     );
-    expect(failure.error).toBe(`${REDACTED} leaked i…`);
+    expect(failure.error).toBe(`${REDACTED} leaked…`);
   });
 
   it('carries issues, redacted', () => {
@@ -121,5 +122,23 @@ describe('createToolFailure', () => {
       expect(suggestions.length).toBeLessThanOrEqual(2);
       for (const suggestion of suggestions) expect(suggestion.length).toBeLessThanOrEqual(80);
     }
+  });
+
+  it('sends issues and metadata through the same sanitizer as the sentence', () => {
+    const stack = new Error('parser blew up').stack ?? '';
+    const failure = createToolFailure(
+      new InvalidInputError('Arguments failed validation.', {
+        issues: Array.from({ length: 60 }, (_, i) => ({ path: `items.${i}`, message: stack })),
+        metadata: { stack, body: `{"token":"t0k3n-value-123"}\n${stack}` },
+      }),
+      ctx,
+    );
+    expect(failure.issues).toHaveLength(50);
+    expect(failure.issues?.[0]).toEqual({ path: 'items.0', message: 'Error: parser blew up' });
+    expect(failure.metadata).toEqual({
+      body: `{"token":"${REDACTED}"}\nError: parser blew up`,
+      attempts: 3,
+      durationMs: ctx.durationMs,
+    });
   });
 });

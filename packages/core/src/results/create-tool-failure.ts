@@ -1,28 +1,36 @@
 import type { ToolError, ValidationIssue } from '../errors/tool-error.js';
 import type { ToolNotFoundError } from '../errors/tool-not-found.error.js';
 import type { InvalidInputError } from '../errors/invalid-input.error.js';
+import {
+  createFailureSanitizer,
+  type FailureSanitizer,
+  type FailureSanitizerOptions,
+} from '../redaction/failure-sanitizer.js';
 import { failureSuggestions } from './failure-suggestions.js';
-import { oneLine } from './one-line.js';
-import { defaultRedactor, type Redactor } from './redactor.js';
 import type { ToolOutcomeContext } from './tool-outcome-context.js';
 import type { ToolCallMetadata, ToolFailure } from './tool-outcome.js';
 
-/** @publicApi */
-export interface CreateToolFailureOptions {
-  /** Removes secrets from the message, issues and metadata. Default {@link defaultRedactor}. */
-  readonly redactor?: Redactor;
-  /** Longest `error` sentence, in characters. Default 200. */
-  readonly maxErrorLength?: number;
+/**
+ * How a failure is sanitised: a `redactor` and `maxErrorLength` (default 200), or a
+ * `sanitizer` built once with {@link createFailureSanitizer}, which wins over both.
+ *
+ * @publicApi
+ */
+export interface CreateToolFailureOptions extends FailureSanitizerOptions {
+  readonly sanitizer?: FailureSanitizer;
 }
 
-const DEFAULT_MAX_ERROR_LENGTH = 200;
 const FALLBACK_SENTENCE = 'The tool failed.';
+/** Most issues a failure lists. */
+const MAX_ISSUES = 50;
+const defaultSanitizer = createFailureSanitizer();
 
 /**
- * The {@link ToolFailure} payload for a classified error: one redacted sentence for the model
- * (first line only, no stack, capped), the type's retry facts, issues or did-you-mean names
- * when the error carries them, next-step suggestions, and redacted metadata (the error's and
- * the context's, plus attempts and duration).
+ * The {@link ToolFailure} payload for a classified error: one sentence for the model (the first
+ * line that is not a stack frame, redacted, then cut), the type's retry facts, issues or
+ * did-you-mean names when the error carries them, next-step suggestions, and metadata (the
+ * error's and the context's, plus attempts and duration). Every text and value in it went
+ * through the same {@link FailureSanitizer}: redacted, stripped of stack frames, capped.
  *
  * @example
  * createToolFailure(classifyError(thrown), { tool: 'get_weather', callId: 'call_1', durationMs: 5003, retryCount: 2, retryMax: 2 });
@@ -34,7 +42,11 @@ export function createToolFailure(
   ctx: ToolOutcomeContext,
   options: CreateToolFailureOptions = {},
 ): ToolFailure {
-  const redactor = options.redactor ?? defaultRedactor;
+  const sanitizer =
+    options.sanitizer ??
+    (options.redactor === undefined && options.maxErrorLength === undefined
+      ? defaultSanitizer
+      : createFailureSanitizer(options));
   const retryCount = ctx.retryCount ?? 0;
   const issues = (error as Partial<InvalidInputError>).issues ?? [];
   const { availableTools = [], didYouMean = [] } = error as Partial<ToolNotFoundError>;
@@ -43,10 +55,7 @@ export function createToolFailure(
     success: false,
     tool: ctx.tool,
     callId: ctx.callId,
-    error: toSentence(
-      redactor.redactText(error.message),
-      options.maxErrorLength ?? DEFAULT_MAX_ERROR_LENGTH,
-    ),
+    error: toSentence(sanitizer.text(error.message)),
     errorType: error.type,
     recoverable: error.recoverable,
     retryCount,
@@ -54,37 +63,37 @@ export function createToolFailure(
     ...(retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
       ? { retryAfterMs: Math.ceil(retryAfterMs) }
       : {}),
-    ...(issues.length > 0 ? { issues: issues.map((issue) => redactIssue(issue, redactor)) } : {}),
+    ...(issues.length > 0
+      ? { issues: issues.slice(0, MAX_ISSUES).map((issue) => sanitizeIssue(issue, sanitizer)) }
+      : {}),
     ...(availableTools.length > 0 ? { availableTools: [...availableTools] } : {}),
     ...(didYouMean.length > 0 ? { didYouMean: [...didYouMean] } : {}),
     suggestions: failureSuggestions(error, retryCount),
-    metadata: failureMetadata(error, ctx, redactor, retryCount),
+    metadata: failureMetadata(error, ctx, sanitizer, retryCount),
   };
 }
 
-function toSentence(message: string, maxLength: number): string {
-  const line = oneLine(message, maxLength);
+function toSentence(line: string): string {
   if (line === '') return FALLBACK_SENTENCE;
-  return /[.!?…]$/.test(line) || line.length >= maxLength ? line : `${line}.`;
+  return /[.!?…]$/.test(line) ? line : `${line}.`;
 }
 
-function redactIssue(issue: ValidationIssue, redactor: Redactor): ValidationIssue {
+function sanitizeIssue(issue: ValidationIssue, sanitizer: FailureSanitizer): ValidationIssue {
   return {
-    path: redactor.redactText(issue.path),
-    message: redactor.redactText(issue.message),
-    ...(issue.constraint === undefined ? {} : { constraint: issue.constraint }),
+    path: sanitizer.text(String(issue.path)),
+    message: sanitizer.text(String(issue.message)),
+    ...(issue.constraint === undefined
+      ? {}
+      : { constraint: sanitizer.text(String(issue.constraint)) }),
   };
 }
 
 function failureMetadata(
   error: ToolError,
   ctx: ToolOutcomeContext,
-  redactor: Redactor,
+  sanitizer: FailureSanitizer,
   retryCount: number,
 ): ToolCallMetadata {
-  const facts = redactor.redactValue({ ...error.metadata, ...ctx.metadata }) as Record<
-    string,
-    unknown
-  >;
+  const facts = sanitizer.value({ ...error.metadata, ...ctx.metadata }) as Record<string, unknown>;
   return { ...facts, attempts: retryCount + 1, durationMs: ctx.durationMs };
 }

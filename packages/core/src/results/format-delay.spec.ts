@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatDelay } from './format-delay.js';
-import { oneLine } from './one-line.js';
 
 describe('formatDelay', () => {
   it.each([
@@ -12,13 +11,5 @@ describe('formatDelay', () => {
     [10_800_000, '3 h'],
   ])('formats %d ms as %s', (ms, text) => {
     expect(formatDelay(ms)).toBe(text);
-  });
-});
-
-describe('oneLine', () => {
-  it('keeps the first non-blank line, collapsed and capped', () => {
-    expect(oneLine('\n  first   line \nsecond', 50)).toBe('first line');
-    expect(oneLine('abcdefghij', 5)).toBe('abcd…');
-    expect(oneLine('   ', 5)).toBe('');
   });
 });

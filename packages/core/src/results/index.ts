@@ -4,5 +4,4 @@ export * from './tool-outcome-context.js';
 export * from './create-tool-result.js';
 export * from './create-tool-failure.js';
 export * from './failure-suggestions.js';
-export * from './redactor.js';
 export * from './assert-serializable-output.js';

@@ -2,6 +2,8 @@
 export interface JsonSafeHooks {
   /** Rewrites every string (message text, url, ...). */
   readonly mapString?: (text: string) => string;
+  /** Whether this key and its value are left out of the copy. */
+  readonly omitsKey?: (key: string) => boolean;
   /** Whether the value under this key must be hidden entirely. */
   readonly hidesKey?: (key: string) => boolean;
   /** What a hidden value is replaced with. */
@@ -95,15 +97,20 @@ function copyEntries(
 ): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, item] of entries) {
+    if (hooks.omitsKey?.(key)) continue;
     const copied =
       hooks.hidesKey?.(key) && item !== undefined && item !== null ? hooks.hiddenValue : next(item);
-    if (copied !== undefined)
+    if (copied === undefined) continue;
+    // A plain assignment keeps the copy a fast object; only `__proto__` needs defining, so that
+    // it stays data and never becomes the prototype.
+    if (key === '__proto__')
       Object.defineProperty(result, key, {
         value: copied,
         enumerable: true,
         writable: true,
         configurable: true,
       });
+    else result[key] = copied;
   }
   return result;
 }

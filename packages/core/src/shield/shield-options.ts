@@ -4,7 +4,7 @@ import type { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js'
 import type { CircuitBreakerOptions } from '../policies/breaker/circuit-breaker-options.js';
 import type { BulkheadOptions } from '../policies/bulkhead.js';
 import type { RetryOptions } from '../policies/retry-policy.js';
-import type { Redactor } from '../results/redactor.js';
+import type { Redactor } from '../redaction/redactor.js';
 
 /**
  * How {@link shieldTool} protects one tool: the same choices `@Tool()` and `@Retryable()` offer

@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  createFailureSanitizer,
   createRedactor,
   createToolFailure,
   type Clock,
+  type FailureSanitizer,
   type Redactor,
   type ToolError,
   type ToolFailure,
@@ -26,7 +28,9 @@ const BUG_TYPES: ReadonlySet<ToolError['type']> = new Set(['internal', 'invalid_
 
 /**
  * Turns anything thrown into the `ToolFailure` the model reads, and logs it for developers
- * (with the stack, for bugs) under the call id. The model never sees a stack.
+ * (with the stack, for bugs) under the call id. The model never sees a stack. Its
+ * {@link ToolFailureFactory.sanitizer} is the one every outgoing text goes through: failures
+ * here, events on their way out of the event bus.
  *
  * @internal
  */
@@ -34,6 +38,8 @@ const BUG_TYPES: ReadonlySet<ToolError['type']> = new Set(['internal', 'invalid_
 export class ToolFailureFactory {
   private readonly logger = new Logger('ToolShield');
   private readonly redactor: Redactor;
+  /** Redacts, drops stack frames and caps, in that order, whatever leaves a call. */
+  readonly sanitizer: FailureSanitizer;
 
   constructor(
     private readonly classifier: ToolErrorClassifier,
@@ -41,6 +47,7 @@ export class ToolFailureFactory {
     @InjectToolShieldOptions() options: ToolShieldModuleOptions,
   ) {
     this.redactor = createRedactor(options.redactPatterns);
+    this.sanitizer = createFailureSanitizer({ redactor: this.redactor });
   }
 
   fromError(error: unknown, call: FailedCall): ToolFailure {
@@ -55,17 +62,28 @@ export class ToolFailureFactory {
         retryMax: call.retryMax,
         durationMs: this.clock.now() - call.startedAt,
       },
-      { redactor: this.redactor },
+      { sanitizer: this.sanitizer },
     );
   }
 
   private log(toolError: ToolError, original: unknown, call: FailedCall): void {
     const line = `Tool "${call.tool}" call ${call.callId} failed (${toolError.type}): ${this.redactor.redactText(toolError.message)}`;
     if (BUG_TYPES.has(toolError.type)) {
-      const stack = original instanceof Error ? original.stack : toolError.stack;
+      const stack = stackOf(original) ?? toolError.stack;
       this.logger.error(line, stack === undefined ? undefined : this.redactor.redactText(stack));
     } else {
       this.logger.debug(line);
     }
+  }
+}
+
+/** The stack the thrown value carries: an error's, or a thrown `{ stack }` object's. */
+function stackOf(thrown: unknown): string | undefined {
+  if (typeof thrown !== 'object' || thrown === null) return undefined;
+  try {
+    const stack = (thrown as { stack?: unknown }).stack;
+    return typeof stack === 'string' ? stack : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -3,6 +3,7 @@ import type {
   ClassificationRule,
   Clock,
   RateLimitOptions,
+  RedactionRule,
 } from '@toolshield/core';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
@@ -37,8 +38,12 @@ export interface ToolShieldModuleOptions {
   readonly breakerStore?: CircuitBreakerStore;
   /** Your own error mappings, tried before the built-in classifier. */
   readonly classificationRules?: readonly ClassificationRule[];
-  /** Extra secret patterns to redact from failure messages and metadata. */
-  readonly redactPatterns?: readonly RegExp[];
+  /**
+   * Your own secret shapes, redacted after the built-in ones from everything that leaves a call
+   * (failures, events, telemetry): a `RegExp` hides its whole match, a `RedactionRule` says
+   * what a match becomes.
+   */
+  readonly redactPatterns?: readonly (RegExp | RedactionRule)[];
   /** Largest argument payload accepted, in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
   /** Defaults of the agent-loop providers (`ToolBatchRunner`, `AgentRunnerFactory`). */

@@ -5,6 +5,10 @@ import {
   RATE_LIMIT_OPTIONS_RULE,
   TOOL_BATCH_DEFAULTS_RULE,
   bool,
+  either,
+  required,
+  text,
+  type RedactionRule,
   func,
   instanceOf,
   listOf,
@@ -42,7 +46,16 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   policyOrder: listOf(oneOf(POLICY_NAMES), { unique: true, complete: POLICY_NAMES }),
   breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
   classificationRules: listOf(func()),
-  redactPatterns: listOf(instanceOf(RegExp)),
+  redactPatterns: listOf(
+    either(
+      instanceOf(RegExp),
+      objectOf<RedactionRule>({
+        pattern: required(instanceOf(RegExp)),
+        replacement: either(text(), func()),
+        hints: listOf(text(true)),
+      }),
+    ),
+  ),
   maxArgumentBytes: MAX_ARGUMENT_BYTES_RULE,
   rateLimits: recordOf(RATE_LIMIT_OPTIONS_RULE),
   agent: objectOf<ToolShieldAgentOptions>({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { REDACTED, createRedactor, defaultRedactor } from './redactor.js';
+import { REDACTED } from './redaction-rule.js';
+import { createRedactor, defaultRedactor } from './redactor.js';
 
 const { redactText, redactValue } = defaultRedactor;
 
@@ -25,10 +26,46 @@ describe('defaultRedactor.redactText', () => {
     ['login with password=hunter2 failed', `login with password=${REDACTED} failed`],
     [
       'body {"password": "hunter2", "user": "bob"}',
-      `body {"password": ${REDACTED}, "user": "bob"}`,
+      `body {"password": "${REDACTED}", "user": "bob"}`,
     ],
   ])('redacts %j', (text, expected) => {
     expect(redactText(text)).toBe(expected);
+  });
+
+  it.each([
+    [
+      'aws_secret_access_key=wJalrXUtnFEMIK7MDENGbPxRfiCYzEXAMPLEKEY1',
+      `aws_secret_access_key=${REDACTED}`,
+    ],
+    ['{"SecretAccessKey":"wJalrXUtnFEMIK7MDENG"}', `{"SecretAccessKey":"${REDACTED}"}`],
+    ['{\\"token\\":\\"abc123def456\\"}', `{\\"token\\":\\"${REDACTED}\\"}`],
+    ["{'password': 'hunter22'}", `{'password': '${REDACTED}'}`],
+    [
+      'AccountName=acme;AccountKey=a1b2c3d4e5==;EndpointSuffix=x',
+      `AccountName=acme;AccountKey=${REDACTED};EndpointSuffix=x`,
+    ],
+    ['GITHUB_TOKEN_ghp_abcdefghijklmnopqrstuvwxyz0123456789', `GITHUB_TOKEN_${REDACTED}`],
+    [
+      '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAAAA\n-----END RSA PRIVATE KEY-----\nok',
+      `${REDACTED}\nok`,
+    ],
+    ['cut -----BEGIN PRIVATE KEY-----\\nMIIEvgIBADANBgkqhk', `cut ${REDACTED}`],
+    ['Authorization: Bearer abcdefghijklmnopqrstuvwxyz', `Authorization: Bearer ${REDACTED}`],
+    ['Invalid token: the signature did not match', 'Invalid token: the signature did not match'],
+    [
+      '{"token": null, "tokens": 12, "token_type": "Bearer"}',
+      '{"token": null, "tokens": 12, "token_type": "Bearer"}',
+    ],
+  ])('redacts %j by its key or its shape', (text, expected) => {
+    expect(redactText(text)).toBe(expected);
+  });
+
+  it('runs rules of your own after the built-in ones, with their replacement and hints', () => {
+    const redactor = createRedactor([
+      { pattern: /(acme_live_)[a-z0-9]{8}/g, replacement: `$1${REDACTED}`, hints: ['acme_live_'] },
+    ]);
+    expect(redactor.redactText('key acme_live_abcd1234')).toBe(`key acme_live_${REDACTED}`);
+    expect(redactor.redactText('nothing here')).toBe('nothing here');
   });
 
   it('leaves ordinary prose alone', () => {
