@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CancelledError,
-  cancellationError,
   ToolNotFoundError,
   assertSerializableOutput,
   createToolResult,
@@ -23,6 +22,7 @@ import { applyCallOverrides } from '../policies/tool-policies.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
+import { LiveCalls } from './live-calls.js';
 import {
   openToolCall,
   type MutableToolCallContext,
@@ -47,8 +47,8 @@ import { ToolFailureFactory } from './tool-failure.factory.js';
 export class ToolExecutor implements OnApplicationShutdown {
   /** Every call's events: started, attempts failed, retries, breaker changes, terminal. */
   readonly events$: Observable<ToolEvent>;
-  /** Aborted when the application shuts down: calls still running end `cancelled`. */
-  private readonly lifetime = new AbortController();
+  /** The calls in flight: shutdown cancels them. */
+  private readonly live = new LiveCalls();
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -70,16 +70,15 @@ export class ToolExecutor implements OnApplicationShutdown {
     }
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
+    let live: AbortController | undefined;
     let outcome: ToolOutcome;
     try {
       const tool = this.resolve(name);
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
       });
-      const signal = options.signal
-        ? AbortSignal.any([options.signal, this.lifetime.signal])
-        : this.lifetime.signal;
-      if (signal.aborted) throw cancellationError(signal.reason);
+      live = this.live.open(options.signal);
+      const signal = options.signal ? AbortSignal.any([options.signal, live.signal]) : live.signal;
       ({ call, state } = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? {} },
         {
@@ -101,13 +100,14 @@ export class ToolExecutor implements OnApplicationShutdown {
         startedAt,
       });
     }
+    if (live) this.live.end(live);
     this.emitTerminal(outcome);
     return outcome;
   }
 
-  /** Cancels the calls still running, so nothing outlives the application. */
+  /** Cancels the calls still running, and refuses new ones, so nothing outlives the application. */
   onApplicationShutdown(): void {
-    this.lifetime.abort(new CancelledError('The application shut down before the call finished.'));
+    this.live.close(new CancelledError('The application shut down before the call finished.'));
   }
 
   /**
