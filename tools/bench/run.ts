@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inFlightTable, runInFlight } from './in-flight.js';
 import type { MemorySample } from './memory.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
@@ -63,6 +64,8 @@ for (let i = 0; i < MEMORY_REPEATS; i++) {
   perTool.breaker.push(withBreaker - registered);
 }
 
+const inFlight = runInFlight(log);
+
 const p50Of = (id: string): number => overhead.rows.find((row) => row.id === id)?.p50 ?? Number.NaN;
 const targets = {
   nest: overhead.ratios.nest['ts-json'],
@@ -92,6 +95,8 @@ const markdown = [
   memoryLine('registered (pipeline built, no breaker yet)', perTool.registered),
   memoryLine('registered + breaker created by one call', perTool.withBreaker),
   memoryLine('of which the breaker', perTool.breaker),
+  '',
+  inFlightTable(inFlight),
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
@@ -99,6 +104,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, memory: { small: SMALL, large: LARGE, perTool, samples }, targets }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, memory: { small: SMALL, large: LARGE, perTool, samples }, inFlight, targets }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);
