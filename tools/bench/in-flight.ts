@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setImmediate as tick, setTimeout as wait } from 'node:timers/promises';
 import { lookupBody, type LookupArgs } from './fixtures.js';
+import { settledHeap } from './memory.js';
 import { bytes, median, us } from './stats.js';
 
 const LEVELS = [1_000, 10_000, 50_000] as const;
@@ -68,17 +69,6 @@ export interface InFlightReport {
   /** Heap bytes per pending direct call of the same body, for reference. */
   readonly heapPerDirectCall: number;
   readonly shutdown: { readonly calls: number; readonly ms: number; readonly cancelled: number };
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-async function settledHeap(): Promise<number> {
-  if (!gc) throw new Error('Run with node --expose-gc');
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await tick();
-  }
-  return process.memoryUsage().heapUsed;
 }
 
 async function start(): Promise<{ app: INestApplicationContext; executor: ToolExecutor }> {

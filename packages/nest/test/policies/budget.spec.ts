@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ToolTimeoutError,
   type Clock,
   type ToolCallContext,
-  type ToolEvent,
   type ToolFailure,
 } from '@toolshield/core';
 import { Retryable, Tool, ToolCall, TOOLSHIELD_CLOCK } from '../../src/index.js';
-import { createToolApp } from '../fixtures/create-app.js';
+import { useToolApp } from './fixtures/tool-app.js';
 
 /** Upstreams that never answer, each attempt recorded with its start time and signal. */
 @Injectable()
@@ -42,12 +41,10 @@ class HangingUpstreams {
 }
 
 describe('budgetMs bounds the whole call (attempts and waits)', () => {
-  let ctx: Awaited<ReturnType<typeof createToolApp>>;
-  let upstreams: HangingUpstreams;
-  let events: ToolEvent[];
+  const app = useToolApp(HangingUpstreams, { random: () => 0.5 });
   const start = (name: string, options = {}) =>
-    ctx.executor.execute({ id: `call_${name}`, name, arguments: {} }, options);
-  const types = () => events.map((event) => event.type);
+    app.ctx.executor.execute({ id: `call_${name}`, name, arguments: {} }, options);
+  const types = () => app.events.map((event) => event.type);
   /** The outcome, or 'still running' when the call has not ended by now (the clock has moved). */
   const ended = <T>(pending: Promise<T>) =>
     Promise.race([
@@ -55,23 +52,12 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
       new Promise<string>((resolve) => setImmediate(resolve, 'still running')),
     ]);
 
-  beforeEach(async () => {
-    ctx = await createToolApp([HangingUpstreams], { random: () => 0.5 });
-    upstreams = ctx.moduleRef.get(HangingUpstreams);
-    events = [];
-    ctx.executor.events$.subscribe((event) => events.push(event));
-  });
-  afterEach(async () => {
-    await ctx.close();
-    expect(ctx.clock.pendingTimers).toBe(0);
-  });
-
   it('cuts the retry at the budget: @Tool({ timeoutMs: 1000 }) @Retryable({ budgetMs: 1500 }) ends at 1.5 s', async () => {
     const pending = start('timed');
-    await ctx.clock.advanceBy(1_499);
-    expect(upstreams.attempts.map((attempt) => attempt.at)).toEqual([0, 1_100]);
-    expect(upstreams.attempts[1]?.signal.aborted).toBe(false);
-    await ctx.clock.advanceBy(1);
+    await app.ctx.clock.advanceBy(1_499);
+    expect(app.tools.attempts.map((attempt) => attempt.at)).toEqual([0, 1_100]);
+    expect(app.tools.attempts[1]?.signal.aborted).toBe(false);
+    await app.ctx.clock.advanceBy(1);
     const outcome = (await ended(pending)) as ToolFailure;
     expect(outcome).toMatchObject({
       success: false,
@@ -82,7 +68,7 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
     });
     expect(outcome.error).toMatch(/budget of 1500 ms/);
     expect(outcome.error).not.toMatch(/Timed out after/);
-    const signal = upstreams.attempts[1]?.signal;
+    const signal = app.tools.attempts[1]?.signal;
     expect(signal?.aborted).toBe(true);
     expect(signal?.reason).toBeInstanceOf(ToolTimeoutError);
     expect(types()).toEqual([
@@ -92,21 +78,21 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
       'attempt.failed',
       'call.failed',
     ]);
-    const failed = events.filter((event) => event.type === 'attempt.failed');
+    const failed = app.events.filter((event) => event.type === 'attempt.failed');
     expect(failed.map((event) => [event.attempt, event.errorType])).toEqual([
       [1, 'timeout'],
       [2, 'timeout'],
     ]);
     expect(failed[0]?.message).toMatch(/Timed out after 1000 ms/);
     expect(failed[1]?.message).toMatch(/budget/);
-    await ctx.clock.advanceBy(10_000);
-    expect(upstreams.attempts).toHaveLength(2);
-    expect(events).toHaveLength(5);
+    await app.ctx.clock.advanceBy(10_000);
+    expect(app.tools.attempts).toHaveLength(2);
+    expect(app.events).toHaveLength(5);
   });
 
   it('bounds a call without a per-attempt limit (timeoutMs: false) by the budget alone', async () => {
     const pending = start('untimed');
-    await ctx.clock.advanceBy(1_500);
+    await app.ctx.clock.advanceBy(1_500);
     const outcome = (await ended(pending)) as ToolFailure;
     expect(outcome).toMatchObject({
       errorType: 'timeout',
@@ -114,13 +100,13 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
       metadata: { attempts: 1, durationMs: 1_500, budgetMs: 1_500 },
     });
     expect(outcome.error).toMatch(/budget/);
-    expect(upstreams.attempts[0]?.signal.aborted).toBe(true);
-    expect(upstreams.attempts).toHaveLength(1);
+    expect(app.tools.attempts[0]?.signal.aborted).toBe(true);
+    expect(app.tools.attempts).toHaveLength(1);
   });
 
   it('bounds a per-call timeoutMs: false the same way', async () => {
     const pending = start('timed', { timeoutMs: false });
-    await ctx.clock.advanceBy(1_500);
+    await app.ctx.clock.advanceBy(1_500);
     expect(await ended(pending)).toMatchObject({
       errorType: 'timeout',
       metadata: { durationMs: 1_500 },
@@ -129,7 +115,7 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
 
   it('takes a per-call budget into account', async () => {
     const pending = start('untimed', { retry: { budgetMs: 300 } });
-    await ctx.clock.advanceBy(300);
+    await app.ctx.clock.advanceBy(300);
     expect(await ended(pending)).toMatchObject({
       errorType: 'timeout',
       metadata: { budgetMs: 300 },
@@ -138,7 +124,7 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
 
   it('with the default backoff the first wait does not fit the budget: one attempt, cut by its own timeout', async () => {
     const pending = start('default_backoff');
-    await ctx.clock.advanceBy(1_000);
+    await app.ctx.clock.advanceBy(1_000);
     const outcome = (await ended(pending)) as ToolFailure;
     expect(outcome).toMatchObject({ errorType: 'timeout', retryCount: 0 });
     expect(outcome.error).toMatch(/Timed out after 1000 ms/);

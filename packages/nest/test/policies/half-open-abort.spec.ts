@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { ToolTimeoutError, type ToolCallContext } from '@toolshield/core';
 import { Tool, ToolCall, ToolCircuitBreakers } from '../../src/index.js';
-import { createToolApp } from '../fixtures/create-app.js';
+import { useToolApp } from './fixtures/tool-app.js';
 
 /** An upstream whose every call waits until the test answers it; it ignores its signal. */
 @Injectable()
@@ -21,67 +21,56 @@ class SlowUpstream {
 }
 
 describe('half-open probes whose callers abort, through ToolExecutor', () => {
-  let ctx: Awaited<ReturnType<typeof createToolApp>>;
-  let upstream: SlowUpstream;
-  let breakers: ToolCircuitBreakers;
+  const app = useToolApp(SlowUpstream);
+  const breakers = () => app.ctx.moduleRef.get(ToolCircuitBreakers);
   const call = (signal?: AbortSignal) =>
-    ctx.executor.execute({ id: 'c', name: 'probe', arguments: {} }, { signal });
+    app.ctx.executor.execute({ id: 'c', name: 'probe', arguments: {} }, { signal });
+  /** A probe whose caller aborts (with `reason`) after `afterMs`; resolves to its outcome. */
+  const abortedProbe = async (afterMs: number, reason?: unknown) => {
+    const caller = new AbortController();
+    const outcome = call(caller.signal);
+    await app.ctx.clock.advanceBy(afterMs);
+    caller.abort(reason);
+    return outcome;
+  };
 
   beforeEach(async () => {
-    ctx = await createToolApp([SlowUpstream]);
-    upstream = ctx.moduleRef.get(SlowUpstream);
-    breakers = ctx.moduleRef.get(ToolCircuitBreakers);
-    await breakers.open('probe');
-    await ctx.clock.advanceBy(1_000);
-    expect(breakers.find('probe')?.state).toBe('half_open');
-  });
-  afterEach(async () => {
-    await ctx.close();
-    expect(ctx.clock.pendingTimers).toBe(0);
+    await breakers().open('probe');
+    await app.ctx.clock.advanceBy(1_000);
+    expect(breakers().find('probe')?.state).toBe('half_open');
   });
 
   it('keeps the trial slot until the aborted probe has settled, then closes on the next success', async () => {
-    const caller = new AbortController();
-    const first = call(caller.signal);
-    await ctx.clock.advanceBy(0);
-    caller.abort();
-    expect(await first).toMatchObject({ errorType: 'cancelled' });
+    expect(await abortedProbe(0)).toMatchObject({ errorType: 'cancelled' });
 
     expect(await call()).toMatchObject({ errorType: 'circuit_open' });
-    expect(upstream.pending).toHaveLength(1);
-    expect(breakers.find('probe')?.state).toBe('half_open');
+    expect(app.tools.pending).toHaveLength(1);
+    expect(breakers().find('probe')?.state).toBe('half_open');
 
-    upstream.pending[0]?.({ late: true });
-    await ctx.clock.advanceBy(0);
+    app.tools.pending[0]?.({ late: true });
+    await app.ctx.clock.advanceBy(0);
     const second = call();
-    await ctx.clock.advanceBy(0);
-    expect(upstream.pending).toHaveLength(2);
-    upstream.pending[1]?.({ ok: true });
+    await app.ctx.clock.advanceBy(0);
+    expect(app.tools.pending).toHaveLength(2);
+    app.tools.pending[1]?.({ ok: true });
     expect(await second).toMatchObject({ success: true });
-    expect(breakers.find('probe')?.state).toBe('closed');
+    expect(breakers().find('probe')?.state).toBe('closed');
   });
 
   it('frees the slot at the aborted attempt deadline when the tool never settles', async () => {
-    const caller = new AbortController();
-    const first = call(caller.signal);
-    await ctx.clock.advanceBy(10);
-    caller.abort();
-    await first;
-    await ctx.clock.advanceBy(4_989);
+    await abortedProbe(10);
+    await app.ctx.clock.advanceBy(4_989);
     expect(await call()).toMatchObject({ errorType: 'circuit_open' });
-    await ctx.clock.advanceBy(1);
+    await app.ctx.clock.advanceBy(1);
     const second = call();
-    await ctx.clock.advanceBy(0);
-    upstream.pending[1]?.({ ok: true });
+    await app.ctx.clock.advanceBy(0);
+    app.tools.pending[1]?.({ ok: true });
     expect(await second).toMatchObject({ success: true });
   });
 
   it('never counts the caller abort as a failure, whatever its reason', async () => {
-    const caller = new AbortController();
-    const first = call(caller.signal);
-    await ctx.clock.advanceBy(0);
-    caller.abort(new ToolTimeoutError('The agent step ran out of time'));
-    expect(await first).toMatchObject({ errorType: 'timeout' });
-    expect(breakers.find('probe')?.state).toBe('half_open');
+    const reason = new ToolTimeoutError('The agent step ran out of time');
+    expect(await abortedProbe(0, reason)).toMatchObject({ errorType: 'timeout' });
+    expect(breakers().find('probe')?.state).toBe('half_open');
   });
 });

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Inject, Injectable } from '@nestjs/common';
-import { VirtualClock, type ToolCallContext, type ToolEvent } from '@toolshield/core';
+import { VirtualClock, type ToolCallContext } from '@toolshield/core';
 import { Tool, ToolCall, TOOLSHIELD_CLOCK } from '../../src/index.js';
-import { createToolApp } from '../fixtures/create-app.js';
+import { useToolApp } from './fixtures/tool-app.js';
 
 /**
  * A virtual clock on which the event loop can be blocked: time passes (now() moves on) while
@@ -47,28 +47,16 @@ class BusyTools {
 }
 
 describe('a result that arrives after its attempt deadline', () => {
-  let ctx: Awaited<ReturnType<typeof createToolApp>>;
-  let tools: BusyTools;
-  let events: ToolEvent[];
-  const run = (name: string) => ctx.executor.execute({ id: `call_${name}`, name, arguments: {} });
-
-  beforeEach(async () => {
-    ctx = await createToolApp([BusyTools], { clock: new BusyClock() });
-    tools = ctx.moduleRef.get(BusyTools);
-    events = [];
-    ctx.executor.events$.subscribe((event) => events.push(event));
-  });
-  afterEach(async () => {
-    await ctx.close();
-    expect(ctx.clock.pendingTimers).toBe(0);
-  });
+  const app = useToolApp(BusyTools, {}, () => new BusyClock());
+  const run = (name: string) =>
+    app.ctx.executor.execute({ id: `call_${name}`, name, arguments: {} });
 
   it('is discarded when the clock has passed the deadline, even though no timer has fired yet', async () => {
     const outcome = await run('busy');
     expect(outcome).toMatchObject({ success: false, errorType: 'timeout', retryCount: 0 });
-    expect(tools.signals[0]?.aborted).toBe(true);
-    expect(events.filter((event) => event.type === 'call.failed')).toHaveLength(1);
-    expect(events.some((event) => event.type === 'call.succeeded')).toBe(false);
+    expect(app.tools.signals[0]?.aborted).toBe(true);
+    expect(app.events.filter((event) => event.type === 'call.failed')).toHaveLength(1);
+    expect(app.events.some((event) => event.type === 'call.succeeded')).toBe(false);
   });
 
   it('turns a late error into the timeout too', async () => {
