@@ -20,7 +20,8 @@ export interface MemorySample {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function settledHeap(): Promise<number> {
+/** Heap used after forced garbage collection (needs --expose-gc). */
+export async function settledHeap(): Promise<number> {
   if (!gc) throw new Error('Run with node --expose-gc');
   for (let i = 0; i < 4; i++) {
     gc();

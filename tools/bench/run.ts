@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adaptersTable, runAdapters } from './adapters.js';
+import { inFlightTable, runInFlight } from './in-flight.js';
 import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
@@ -70,6 +71,7 @@ for (let i = 0; i < MEMORY_REPEATS; i++) {
 
 log('mcp: round trips through the server module and the bare SDK servers ...');
 const mcp = await runMcpBench(log);
+const inFlight = runInFlight(log);
 
 const p50Of = (id: string): number => overhead.rows.find((row) => row.id === id)?.p50 ?? Number.NaN;
 const targets = {
@@ -108,6 +110,8 @@ const markdown = [
   mcp.markdown,
   '',
   redaction.table,
+  '',
+  inFlightTable(inFlight),
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
@@ -115,6 +119,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, adapters, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, targets, mcp: mcp.rows }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, adapters, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, inFlight, targets, mcp: mcp.rows }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);

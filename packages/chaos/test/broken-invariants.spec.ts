@@ -37,7 +37,7 @@ describe('the harness fails a broken application', () => {
   it('catches a home-made retry that ignores Retry-After and the retry limit', async () => {
     const report = await runChaosHarness({
       module: EagerRetryAppModule,
-      seeds: [1],
+      seeds: [1, 2],
       scenarios: [limited],
     });
     expect(invariantsOf(report)).toEqual(

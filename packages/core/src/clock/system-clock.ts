@@ -32,6 +32,12 @@ export class SystemClock implements Clock {
 
   setTimer(callback: () => void, delayMs: number): CancelTimer {
     let remaining = Number.isNaN(delayMs) ? 0 : Math.max(0, delayMs);
+    if (remaining <= MAX_TIMEOUT_MS) {
+      // The common case, kept to one closure: a timer is held for as long as a call runs.
+      const single = setTimeout(callback, remaining);
+      if (this.unref) single.unref();
+      return () => clearTimeout(single);
+    }
     let handle: ReturnType<typeof setTimeout> | undefined;
     const schedule = (): void => {
       const step = Math.min(remaining, MAX_TIMEOUT_MS);

@@ -37,6 +37,31 @@ describe('composePolicies', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
+  it('ends an attempt when the retry budget runs out, with or without its own limit', async () => {
+    for (const timeoutMs of [1_000, undefined]) {
+      const clock = new VirtualClock();
+      const starts: number[] = [];
+      const outcome = executeWithPolicies(
+        () => {
+          starts.push(clock.now());
+          return hang();
+        },
+        {
+          retry: { maxRetries: 5, budgetMs: 1_500, backoff: { baseMs: 100, jitter: 'none' } },
+          timeoutMs,
+          clock,
+        },
+      );
+      await clock.runAll();
+      await expect(outcome).resolves.toMatchObject({
+        ok: false,
+        error: { type: 'timeout', metadata: { budgetMs: 1_500 } },
+      });
+      expect(clock.now()).toBe(1_500);
+      expect(starts).toEqual(timeoutMs === undefined ? [0] : [0, 1_100]);
+    }
+  });
+
   it('times out every attempt and aborts each attempt signal', async () => {
     const clock = new VirtualClock();
     const signals: AbortSignal[] = [];

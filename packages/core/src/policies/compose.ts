@@ -2,22 +2,26 @@ import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { ToolCircuitBreaker } from './breaker/circuit-breaker.js';
 import type { Bulkhead } from './bulkhead.js';
+import { callBudget } from './call-budget.js';
 import { retry } from './retry.js';
 import { toRetryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy.js';
-import { withTimeout } from './timeout.js';
+import { withTimeout, type AbandonedAttempt } from './timeout.js';
 
 /**
  * The policies of one tool. Each is optional; present ones are applied in the order
  * Retry(CircuitBreaker(Timeout(Bulkhead(fn)))): every attempt passes the breaker (so an open
  * breaker stops the retries), the timeout covers queueing in the bulkhead and the run, and
- * the retry budget covers everything.
+ * the retry budget covers everything: each attempt ends by the earlier of its `timeoutMs` and
+ * the end of the budget (also without a `timeoutMs`). A caller's abort during a half-open
+ * trial counts neither way in the breaker, whose trial slot stays taken until the abandoned
+ * attempt has settled or passed its deadline.
  *
  * @publicApi
  */
 export interface PolicySet {
   readonly retry?: RetryOptions | RetryPolicy;
   readonly breaker?: ToolCircuitBreaker;
-  /** Per-attempt time limit in ms. */
+  /** Per-attempt time limit in ms; each attempt also ends when the retry budget runs out. */
   readonly timeoutMs?: number;
   readonly bulkhead?: Bulkhead;
   /** Default: the shared `SystemClock`. */
@@ -76,17 +80,28 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
 
   return async <T>(fn: (context: AttemptContext) => Promise<T>, signal?: AbortSignal) => {
     let attempts = 0;
+    const trial: { abandoned?: AbandonedAttempt } = {};
+    const budget = callBudget(retryPolicy?.budgetMs, clock.now());
+    const onAbandoned = (attempt: AbandonedAttempt) => (trial.abandoned = attempt);
     const limited = (attempt: number) => (attemptSignal: AbortSignal) =>
       bulkhead === undefined
         ? fn({ attempt, signal: attemptSignal })
         : bulkhead.execute(() => fn({ attempt, signal: attemptSignal }), attemptSignal);
     const timed = (attempt: number) => () =>
-      timeoutMs === undefined && signal === undefined
+      timeoutMs === undefined && signal === undefined && budget === undefined
         ? limited(attempt)(new AbortController().signal)
-        : withTimeout(limited(attempt), { timeoutMs, signal, clock, toolName });
+        : withTimeout(limited(attempt), {
+            timeoutMs,
+            budget,
+            signal,
+            clock,
+            toolName,
+            onAbandoned,
+          });
     const guarded = (attempt: number): Promise<T> => {
       attempts = attempt;
-      return breaker === undefined ? timed(attempt)() : breaker.execute(timed(attempt));
+      trial.abandoned = undefined;
+      return breaker === undefined ? timed(attempt)() : breaker.execute(timed(attempt), trial);
     };
     try {
       const value =

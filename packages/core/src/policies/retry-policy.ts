@@ -59,7 +59,11 @@ export interface RetryOptions {
    * A longer wait ends the call at once with `rate_limited` and its `retryAfterMs`.
    */
   readonly maxRetryAfterMs?: number;
-  /** Total time per call, all attempts and waits included (default: unlimited). */
+  /**
+   * Total time per call, all attempts and waits included (default: unlimited). No wait is
+   * started that would end past it, and each attempt ends by the time it runs out (as a
+   * `timeout` whose metadata carries `budgetMs`), whatever the attempt's own limit.
+   */
   readonly budgetMs?: number;
   /** Called before each wait; throwing from it ends the call with that error. */
   readonly onRetry?: (info: RetryInfo) => void;

@@ -18,11 +18,19 @@ export interface PolicyContext {
   readonly signal?: AbortSignal;
 }
 
+/** What {@link retry} runs with. @publicApi */
+export interface RetryContext extends PolicyContext {
+  /** Clock time the call started, from which `budgetMs` counts (default: when `retry` is called). */
+  readonly startedAt?: number;
+}
+
 /**
  * Runs `fn` and retries it as {@link decideRetry} and {@link decideRetryOnResult} decide,
  * waiting on the clock between attempts. Makes at most `maxRetries + 1` attempts; resolves
  * with the first accepted result or rejects with the final error. Aborting `signal` ends the
- * wait and the loop.
+ * wait and the loop. `budgetMs` is checked before each wait; to also end an attempt when the
+ * budget runs out, run each attempt through `withTimeout` with the call's `callBudget` (as
+ * `composePolicies` does).
  *
  * @param fn the attempt; receives its number (1 for the first call)
  * @param options options, or a policy resolved once with `resolveRetryPolicy`
@@ -33,11 +41,11 @@ export interface PolicyContext {
 export async function retry<T>(
   fn: (attempt: number) => Promise<T>,
   options: RetryOptions | RetryPolicy = {},
-  context: PolicyContext = {},
+  context: RetryContext = {},
 ): Promise<T> {
   const policy = toRetryPolicy(options);
   const { clock = systemClock, signal } = context;
-  const start = clock.now();
+  const start = context.startedAt ?? clock.now();
   let previousDelayMs: number | undefined;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw cancellationError(signal.reason);

@@ -3,7 +3,8 @@ import { getEventListeners } from 'node:events';
 import { VirtualClock } from '../clock/virtual-clock.js';
 import { CancelledError } from '../errors/cancelled.error.js';
 import { ToolTimeoutError } from '../errors/timeout.error.js';
-import { withTimeout } from './timeout.js';
+import { callBudget } from './call-budget.js';
+import { withTimeout, type AbandonedAttempt } from './timeout.js';
 
 describe('withTimeout', () => {
   it('a never-settling fn with a 50 ms timeout ends in ToolTimeoutError and its signal is aborted', async () => {
@@ -117,5 +118,68 @@ describe('withTimeout', () => {
     const result = withTimeout(async () => 1, { clock });
     expect(clock.pendingTimers).toBe(0);
     await expect(result).resolves.toBe(1);
+  });
+
+  it('discards a result arriving after the deadline by the clock, before any timer ran', async () => {
+    const clock = new VirtualClock();
+    let now = 0;
+    const busy = { now: () => now, setTimer: clock.setTimer.bind(clock) };
+    let seen: AbortSignal | undefined;
+    const result = withTimeout(
+      (signal) => {
+        seen = signal;
+        now = 10; // 10 ms of synchronous work: the 2 ms timer could not run
+        return Promise.resolve('late');
+      },
+      { timeoutMs: 2, clock: busy },
+    );
+    await expect(result).rejects.toBeInstanceOf(ToolTimeoutError);
+    expect(seen?.aborted).toBe(true);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('ends the attempt when the call budget runs out first, saying so, also without a time limit', async () => {
+    const clock = new VirtualClock();
+    for (const timeoutMs of [1_000, undefined]) {
+      const budget = callBudget(1_500, clock.now() - 1_200);
+      const result = withTimeout(() => new Promise<never>(() => undefined), {
+        timeoutMs,
+        budget,
+        clock,
+      });
+      const failed = expect(result).rejects.toMatchObject({
+        type: 'timeout',
+        metadata: { budgetMs: 1_500 },
+        message: expect.stringMatching(/budget of 1500 ms ran out/),
+      });
+      await clock.advanceBy(300);
+      await failed;
+    }
+    await expect(
+      withTimeout(async () => 'never runs', { budget: callBudget(100, clock.now() - 100), clock }),
+    ).rejects.toMatchObject({ metadata: { budgetMs: 100 } });
+  });
+
+  it('tells onAbandoned about a body its caller left running, with its deadline', async () => {
+    const clock = new VirtualClock();
+    const caller = new AbortController();
+    let finish: (value: string) => void = () => undefined;
+    const abandoned: AbandonedAttempt[] = [];
+    const result = withTimeout(() => new Promise<string>((resolve) => (finish = resolve)), {
+      timeoutMs: 50,
+      signal: caller.signal,
+      clock,
+      onAbandoned: (attempt) => abandoned.push(attempt),
+    });
+    caller.abort();
+    await expect(result).rejects.toBeInstanceOf(CancelledError);
+    expect(abandoned).toEqual([{ settled: expect.any(Promise), deadline: 50 }]);
+    let settled = false;
+    void abandoned[0]?.settled.then(() => (settled = true));
+    await clock.advanceBy(0);
+    expect(settled).toBe(false);
+    finish('done');
+    await clock.advanceBy(0);
+    expect(settled).toBe(true);
   });
 });

@@ -1,23 +1,54 @@
 import { ToolTimeoutError } from '../errors/timeout.error.js';
+import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/system-clock.js';
+import { budgetExhaustedError, type CallBudget } from './call-budget.js';
 import { cancellationError } from './cancellation.js';
 import type { PolicyContext } from './retry.js';
+
+/**
+ * An attempt that its caller's abort ended while its body was still running.
+ *
+ * @publicApi
+ */
+export interface AbandonedAttempt {
+  /** Settles (never rejects) when the body's own promise settles. */
+  readonly settled: Promise<void>;
+  /** Clock time (ms) at which the attempt would have timed out, when it had a limit. */
+  readonly deadline?: number;
+}
 
 /** @publicApi */
 export interface TimeoutOptions extends PolicyContext {
   /** The attempt's time limit; `undefined` or `Infinity` sets none (the caller can still abort). */
   readonly timeoutMs?: number;
+  /**
+   * The call's total budget: the attempt also ends when it runs out, with an error saying so.
+   * An attempt started after it ran out fails at once without running.
+   */
+  readonly budget?: CallBudget;
   /** Put on the `ToolTimeoutError`. */
   readonly toolName?: string;
+  /**
+   * Told, just before the attempt rejects, when the caller's abort ends it while `fn` is still
+   * running: a circuit breaker keeps a half-open trial slot taken until that body has settled.
+   */
+  readonly onAbandoned?: (attempt: AbandonedAttempt) => void;
 }
 
+const ignore = (): void => undefined;
+
 /**
- * Runs one attempt with a time limit and real cancellation. `fn` receives the attempt's
- * signal, which aborts when the limit passes (reason: `ToolTimeoutError`) or when the
- * caller's `signal` aborts (reason: `CancelledError`, or the caller's reason if it is a
- * `ToolError`); the returned promise rejects with that reason at the same moment, even if
- * `fn` never settles. A result or error arriving later is discarded. The timer and the
- * listener on the caller's signal are removed as soon as the attempt settles either way.
+ * Runs one attempt with a deadline and real cancellation. The deadline is the earlier of
+ * `timeoutMs` from now and the end of `budget`. `fn` receives the attempt's signal, which
+ * aborts when the deadline passes (reason: `ToolTimeoutError`, saying whether the budget or the
+ * attempt's limit ran out) or when the caller's `signal` aborts (reason: `CancelledError`, or
+ * the caller's reason if it is a `ToolError`); the returned promise rejects with that reason at
+ * the same moment, even if `fn` never settles.
+ *
+ * Whether a result is late is read from the clock when it arrives, not from which timer runs
+ * first: a result or error arriving after the deadline (a busy event loop can delay the timer
+ * past it) is discarded, and the attempt ends in the timeout error. The timer and the listener
+ * on the caller's signal are removed as soon as the attempt settles either way.
  *
  * @example
  * const body = await withTimeout((signal) => fetch(url, { signal }).then((r) => r.text()), {
@@ -31,46 +62,117 @@ export function withTimeout<T>(
   fn: (signal: AbortSignal) => Promise<T>,
   options: TimeoutOptions,
 ): Promise<T> {
-  const { timeoutMs, signal: callerSignal, clock = systemClock, toolName } = options;
-  if (callerSignal?.aborted) return Promise.reject(cancellationError(callerSignal.reason));
-  const controller = new AbortController();
+  const { timeoutMs, budget, signal, clock = systemClock } = options;
+  if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
+  const now = clock.now();
+  const own =
+    timeoutMs === undefined || timeoutMs === Number.POSITIVE_INFINITY
+      ? Number.POSITIVE_INFINITY
+      : now + timeoutMs;
+  const byBudget = budget !== undefined && budget.endsAt <= own;
+  if (byBudget && budget.endsAt <= now)
+    return Promise.reject(budgetExhaustedError(budget, options.toolName));
   return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    const settle = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      cancelTimer?.();
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-      return true;
-    };
-    const abort = (reason: unknown): void => {
-      if (!settle()) return;
-      controller.abort(reason);
-      reject(reason);
-    };
-    const onCallerAbort = (): void => abort(cancellationError(callerSignal?.reason));
-    const cancelTimer =
-      timeoutMs === undefined || timeoutMs === Number.POSITIVE_INFINITY
-        ? undefined
-        : clock.setTimer(
-            () =>
-              abort(
-                new ToolTimeoutError(`Timed out after ${timeoutMs} ms`, {
-                  toolName,
-                  metadata: { timeoutMs },
-                }),
-              ),
-            timeoutMs,
-          );
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-    const attempt = (async () => fn(controller.signal))();
-    attempt.then(
-      (value) => {
-        if (settle()) resolve(value);
-      },
-      (error: unknown) => {
-        if (settle()) reject(error);
-      },
+    new TimedAttempt(resolve, reject, options, clock, byBudget ? budget.endsAt : own, byBudget).run(
+      fn,
+      now,
     );
   });
+}
+
+/**
+ * One attempt of {@link withTimeout}, as one object rather than a closure per event: it is
+ * alive for as long as the attempt runs, so its size is paid per call in flight.
+ */
+class TimedAttempt<T> {
+  private readonly controller = new AbortController();
+  private settled = false;
+  private cancelTimer: (() => void) | undefined;
+  private body: Promise<T> | undefined;
+  private readonly signal: AbortSignal | undefined;
+  private readonly timeoutMs: number | undefined;
+  private readonly toolName: string | undefined;
+  private readonly budget: CallBudget | undefined;
+  private readonly onAbandoned: ((attempt: AbandonedAttempt) => void) | undefined;
+
+  constructor(
+    private readonly resolve: (value: T) => void,
+    private readonly reject: (reason: unknown) => void,
+    options: TimeoutOptions,
+    private readonly clock: Clock,
+    private readonly deadline: number,
+    byBudget: boolean,
+  ) {
+    this.signal = options.signal;
+    this.timeoutMs = options.timeoutMs;
+    this.toolName = options.toolName;
+    this.budget = byBudget ? options.budget : undefined;
+    this.onAbandoned = options.onAbandoned;
+  }
+
+  run(fn: (signal: AbortSignal) => Promise<T>, now: number): void {
+    if (this.deadline !== Number.POSITIVE_INFINITY)
+      this.cancelTimer = this.clock.setTimer(() => this.end(this.expired()), this.deadline - now);
+    // Not `once`: Node wraps such a listener in one more closure; finish() removes it anyway.
+    this.signal?.addEventListener('abort', this);
+    let body: Promise<T>;
+    try {
+      body = Promise.resolve(fn(this.controller.signal));
+    } catch (error) {
+      body = Promise.reject(error);
+    }
+    this.body = body;
+    body.then(
+      (value) => this.arrive(value, false),
+      (error: unknown) => this.arrive(error, true),
+    );
+  }
+
+  /** The caller aborted. */
+  handleEvent(): void {
+    if (this.settled) return;
+    this.onAbandoned?.({
+      // `body` is unset while `fn` runs synchronously: wait a tick for it.
+      settled: Promise.resolve()
+        .then(() => this.body)
+        .then(ignore, ignore),
+      deadline: this.deadline === Number.POSITIVE_INFINITY ? undefined : this.deadline,
+    });
+    this.end(cancellationError(this.signal?.reason));
+  }
+
+  /** The body settled: its outcome stands unless the deadline has passed by the clock. */
+  private arrive(outcome: unknown, failed: boolean): void {
+    if (this.settled) return;
+    if (this.deadline !== Number.POSITIVE_INFINITY && this.clock.now() > this.deadline) {
+      this.end(this.expired());
+      return;
+    }
+    this.finish();
+    if (failed) this.reject(outcome);
+    else this.resolve(outcome as T);
+  }
+
+  /** Ends the attempt early: aborts its signal and rejects with `reason`. */
+  private end(reason: unknown): void {
+    if (this.settled) return;
+    this.finish();
+    this.controller.abort(reason);
+    this.reject(reason);
+  }
+
+  private finish(): void {
+    this.settled = true;
+    this.cancelTimer?.();
+    this.signal?.removeEventListener('abort', this);
+  }
+
+  private expired(): ToolTimeoutError {
+    return this.budget
+      ? budgetExhaustedError(this.budget, this.toolName)
+      : new ToolTimeoutError(`Timed out after ${this.timeoutMs} ms`, {
+          toolName: this.toolName,
+          metadata: { timeoutMs: this.timeoutMs },
+        });
+  }
 }

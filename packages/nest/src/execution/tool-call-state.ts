@@ -1,4 +1,10 @@
-import type { HeadersLike, ToolCallContext } from '@toolshield/core';
+import {
+  callBudget,
+  type AbandonedAttempt,
+  type CallBudget,
+  type HeadersLike,
+  type ToolCallContext,
+} from '@toolshield/core';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 
@@ -17,16 +23,24 @@ export interface ToolCallState {
   readonly policies: ToolPolicies;
   /** The parsed arguments (breaker keys may depend on them). */
   readonly args: unknown;
+  /** The end of the retry budget: every attempt ends by then (undefined when unlimited). */
+  readonly budget?: CallBudget;
   /** Retries allowed after the first attempt (0 until a retry policy applies). */
   retryMax: number;
   /**
    * The signal governing the layer that runs now: the call's own (the caller's, when given)
    * outside the timeout layer, the attempt's inside it. Policies wait and queue on it, so an
-   * outer timeout (a custom `policyOrder`) also ends their waits.
+   * outer timeout (a custom `policyOrder`) also ends their waits. The timeout layer sets it
+   * for what runs inside it; the retry layer puts its own back before each attempt.
    */
   signal: AbortSignal;
   /** Headers of the upstream's response that the current attempt passed on, for rate limits. */
   upstreamHeaders?: HeadersLike;
+  /**
+   * The attempt the caller's abort left running, set by the timeout layer when that happens,
+   * so the breaker can keep a half-open trial slot until that attempt has settled.
+   */
+  abandoned: AbandonedAttempt | undefined;
 }
 
 /** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */
@@ -65,7 +79,7 @@ class CallContext implements MutableToolCallContext {
 /** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
   identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
-  init: Omit<ToolCallState, 'signal'>,
+  init: Omit<ToolCallState, 'signal' | 'budget' | 'abandoned'>,
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
   // Spelled out rather than spread: this runs on every call, and literals of a fixed shape
   // are cheaper to build and to read than spread copies.
@@ -76,8 +90,10 @@ export function openToolCall(
     callerSignal: signal,
     policies: init.policies,
     args: init.args,
+    budget: callBudget(init.policies.retry?.budgetMs, init.startedAt),
     retryMax: init.retryMax,
     signal,
+    abandoned: undefined,
   };
   const call = new CallContext(
     identity.callId,

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CancelledError,
-  cancellationError,
   ToolNotFoundError,
   assertSerializableOutput,
   capToolName,
@@ -25,12 +24,13 @@ import { assertExecuteOptions } from '../options/execute-options.rule.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
+import { LiveCalls } from './live-calls.js';
 import {
   openToolCall,
   type MutableToolCallContext,
   type ToolCallState,
 } from './tool-call-state.js';
-import { eitherSignal } from './either-signal.js';
+import { eitherSignal, type LinkedSignal } from './either-signal.js';
 import { ToolEventBus } from './tool-event-bus.js';
 import { applyFallback } from './tool-fallback.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
@@ -51,8 +51,8 @@ import { ToolFailureFactory } from './tool-failure.factory.js';
 export class ToolExecutor implements OnApplicationShutdown {
   /** Every call's events: started, attempts failed, retries, breaker changes, terminal. */
   readonly events$: Observable<ToolEvent>;
-  /** Aborted when the application shuts down: calls still running end `cancelled`. */
-  private readonly lifetime = new AbortController();
+  /** The calls in flight: shutdown cancels them. */
+  private readonly live = new LiveCalls();
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -74,16 +74,19 @@ export class ToolExecutor implements OnApplicationShutdown {
     }
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
+    let live: AbortController | undefined;
     let outcome: ToolOutcome;
-    const linked = options.signal ? eitherSignal(options.signal, this.lifetime.signal) : undefined;
+    let linked: LinkedSignal | undefined;
     try {
       assertExecuteOptions(options);
       const tool = this.resolve(name);
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
       });
-      const signal = linked?.signal ?? this.lifetime.signal;
-      if (signal.aborted) throw cancellationError(signal.reason);
+      live = this.live.open(options.signal);
+      // Not AbortSignal.any: see either-signal.ts.
+      linked = options.signal ? eitherSignal(options.signal, live.signal) : undefined;
+      const signal = linked?.signal ?? live.signal;
       ({ call, state } = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? {} },
         {
@@ -118,13 +121,14 @@ export class ToolExecutor implements OnApplicationShutdown {
         startedAt,
       );
     }
+    if (live) this.live.end(live);
     this.emitTerminal(outcome);
     return outcome;
   }
 
-  /** Cancels the calls still running, so nothing outlives the application. */
+  /** Cancels the calls still running, and refuses new ones, so nothing outlives the application. */
   onApplicationShutdown(): void {
-    this.lifetime.abort(new CancelledError('The application shut down before the call finished.'));
+    this.live.close(new CancelledError('The application shut down before the call finished.'));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CircuitBreakerRegistry,
+  DEFAULT_CIRCUIT_BREAKER_OPTIONS,
   type CircuitBreakerOptions,
   type CircuitBreakerRegistration,
   type CircuitState,
@@ -8,6 +9,7 @@ import {
   type ToolCircuitBreaker,
 } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';
 import { ToolEventBus } from '../execution/tool-event-bus.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
@@ -50,6 +52,7 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
     private readonly tools: ToolRegistry,
     @Inject(TOOLSHIELD_CLOCK) clock: Clock,
     @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
+    private readonly classifier: ToolErrorClassifier,
   ) {
     this.registry = new CircuitBreakerRegistry({
       clock,
@@ -69,7 +72,10 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
     tool: string,
     options: CircuitBreakerOptions,
   ): ToolCircuitBreaker | Promise<ToolCircuitBreaker> {
-    return this.ready.get(key) ?? this.create(key, { ...options, tool });
+    return (
+      this.ready.get(key) ??
+      this.create(key, { ...options, tool, isNeutral: this.neutral(options) })
+    );
   }
 
   /** The breaker for `key` (a tool name, or `tool:key` for keyed breakers), if it was used. */
@@ -124,6 +130,16 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
       if (policy?.name === name) return policy;
     }
     return undefined;
+  }
+
+  /**
+   * The breaker's `isNeutral`, deciding on the classified error (so an `HttpException` 400 is
+   * as neutral as an `InvalidInputError`) while the original error travels on to the filters.
+   */
+  private neutral({
+    isNeutral = DEFAULT_CIRCUIT_BREAKER_OPTIONS.isNeutral,
+  }: CircuitBreakerOptions) {
+    return (error: unknown) => isNeutral(this.classifier.classify(error));
   }
 
   private create(

@@ -1,7 +1,8 @@
-import type { Clock } from '../../clock/clock.js';
+import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { CircuitOpenError } from '../../errors/circuit-open.error.js';
 import type { BreakerStateChangedEvent, CircuitState } from '../../events/tool-event.js';
+import type { AbandonedAttempt } from '../timeout.js';
 import { BucketRotation } from './bucket-rotation.js';
 import {
   resolveCircuitBreakerOptions,
@@ -23,6 +24,17 @@ export interface CircuitBreakerDeps {
   readonly rotation?: BucketRotation;
   /** Told about every state change. */
   readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+}
+
+/** Per-call options of {@link ToolCircuitBreaker.execute}. @publicApi */
+export interface BreakerCallOptions {
+  /**
+   * Read when the call rejects: the attempt its caller's abort left running, if that is how it
+   * ended (set it from `withTimeout`'s `onAbandoned`). Such a call counts neither as success
+   * nor as failure, whatever its error, and a half-open trial slot stays taken until that
+   * attempt has settled or passed its deadline.
+   */
+  readonly abandoned?: AbandonedAttempt;
 }
 
 /** The rolling window's counts. @publicApi */
@@ -59,7 +71,10 @@ export interface CircuitBreakerStats {
  * - neutral errors (`isNeutral`) are not counted, neither as failure nor as success
  *   (opossum's `errorFilter` would count them as successes);
  * - a success slower than `slowCallDurationMs` (clock time) is counted as a failure;
- * - entering `closed` starts a fresh window, so old failures cannot re-open it.
+ * - entering `closed` starts a fresh window, so old failures cannot re-open it;
+ * - a half-open trial whose caller gave up keeps its slot until the attempt it left running
+ *   has settled or passed its deadline (see {@link BreakerCallOptions.abandoned}), so no more
+ *   trials run at once than `halfOpenMaxCalls`.
  *
  * `dispose()` cancels the timer and shuts the window down, which removes its rotation
  * listener: nothing is left running.
@@ -73,6 +88,8 @@ export class ToolCircuitBreaker {
   private readonly clock: Clock;
   private readonly rotation: BucketRotation;
   private readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+  /** Whether calls are timed (only a slow-call threshold reads their duration). */
+  private readonly timed: boolean;
   private window: RollingWindow;
   private current: CircuitState = 'closed';
   /** Bumped on every transition: outcomes of calls admitted in an earlier period are not counted. */
@@ -81,10 +98,13 @@ export class ToolCircuitBreaker {
   private cancelHalfOpen?: () => void;
   private trialsAdmitted = 0;
   private trialsSucceeded = 0;
+  /** Trial slots held for abandoned attempts, each with its deadline timer. */
+  private readonly heldTrials = new Set<{ cancel?: CancelTimer }>();
   private disposed = false;
 
   constructor(options: CircuitBreakerOptions, deps: CircuitBreakerDeps) {
     this.options = resolveCircuitBreakerOptions(options);
+    this.timed = this.options.slowCallDurationMs !== Number.POSITIVE_INFINITY;
     this.clock = deps.clock ?? systemClock;
     this.tool = deps.tool;
     this.key = deps.key ?? deps.tool;
@@ -111,23 +131,38 @@ export class ToolCircuitBreaker {
    * Runs `fn` if the breaker lets it through, then counts how it ended. Rejects with
    * `CircuitOpenError`, without calling `fn`, when the breaker is not letting calls through.
    */
-  async execute<T>(fn: () => Promise<T>): Promise<T> {
-    const epoch = this.admit();
-    // Without a slow-call threshold nothing reads the duration: skip the two clock reads.
-    const timed = this.options.slowCallDurationMs !== Number.POSITIVE_INFINITY;
-    const start = timed ? this.clock.now() : 0;
-    let value: T;
+  execute<T>(fn: () => Promise<T>, options?: BreakerCallOptions): Promise<T> {
+    // Promise callbacks rather than an async function: this stays alive while the call runs,
+    // and a suspended async function holds more memory per call in flight.
+    let epoch: number;
     try {
-      value = await fn();
+      epoch = this.admit();
     } catch (error) {
-      if (!this.options.isNeutral(error))
-        this.record(epoch, true, timed ? this.clock.now() - start : 0);
-      else this.releaseTrial(epoch);
-      throw error;
+      return Promise.reject(error);
     }
-    const durationMs = timed ? this.clock.now() - start : 0;
-    this.record(epoch, durationMs >= this.options.slowCallDurationMs, durationMs);
-    return value;
+    // Without a slow-call threshold nothing reads the duration: skip the two clock reads.
+    const start = this.timed ? this.clock.now() : 0;
+    let running: Promise<T>;
+    try {
+      running = fn();
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    return running.then(
+      (value) => {
+        const durationMs = this.timed ? this.clock.now() - start : 0;
+        this.record(epoch, durationMs >= this.options.slowCallDurationMs, durationMs);
+        return value;
+      },
+      (error: unknown) => {
+        const abandoned = options?.abandoned;
+        if (abandoned !== undefined) this.holdTrial(epoch, abandoned);
+        else if (!this.options.isNeutral(error))
+          this.record(epoch, true, this.timed ? this.clock.now() - start : 0);
+        else this.releaseTrial(epoch);
+        throw error;
+      },
+    );
   }
 
   /** Opens the breaker now; trial calls are let through after `resetTimeoutMs`. No effect while isolated. */
@@ -188,6 +223,7 @@ export class ToolCircuitBreaker {
     this.disposed = true;
     this.cancelHalfOpen?.();
     this.cancelHalfOpen = undefined;
+    this.dropHeldTrials();
     this.window.shutdown();
   }
 
@@ -236,6 +272,26 @@ export class ToolCircuitBreaker {
     if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
   }
 
+  /** Keeps a half-open trial's slot until its abandoned attempt settles or passes its deadline. */
+  private holdTrial(epoch: number, { settled, deadline }: AbandonedAttempt): void {
+    if (epoch !== this.epoch || this.current !== 'half_open') return;
+    const hold: { cancel?: CancelTimer } = {};
+    const release = (): void => {
+      if (!this.heldTrials.delete(hold)) return;
+      hold.cancel?.();
+      this.releaseTrial(epoch);
+    };
+    this.heldTrials.add(hold);
+    if (deadline !== undefined)
+      hold.cancel = this.clock.setTimer(release, deadline - this.clock.now());
+    void settled.then(release);
+  }
+
+  private dropHeldTrials(): void {
+    for (const hold of this.heldTrials) hold.cancel?.();
+    this.heldTrials.clear();
+  }
+
   private thresholdExceeded(): boolean {
     const { successes, failures } = this.stats();
     const calls = successes + failures;
@@ -254,6 +310,7 @@ export class ToolCircuitBreaker {
     const from = this.current;
     this.cancelHalfOpen?.();
     this.cancelHalfOpen = undefined;
+    this.dropHeldTrials();
     this.epoch++;
     this.current = to;
     this.trialsAdmitted = 0;

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ToolCircuitBreaker } from '@toolshield/core';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
-import { ToolErrorClassifier } from '../../execution/tool-error-classifier.js';
 import { ToolCircuitBreakers } from '../tool-circuit-breakers.service.js';
 import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 
@@ -9,16 +7,15 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
  * Runs each attempt through the tool's circuit breaker (one per tool, or per key taken from
  * the call): while the breaker is open the attempt fails fast with `circuit_open` and
  * `retryAfterMs`, without calling the tool. Neutral errors (invalid input, not found, ...)
- * count neither as failure nor as success.
+ * count neither as failure nor as success, and so does an attempt ended by the caller's abort
+ * (whatever its reason), whose half-open trial slot stays taken until the tool has settled or
+ * passed its deadline.
  *
  * @internal
  */
 @Injectable()
 export class CircuitBreakerLayer implements ToolPolicyLayer {
-  constructor(
-    private readonly breakers: ToolCircuitBreakers,
-    private readonly classifier: ToolErrorClassifier,
-  ) {}
+  constructor(private readonly breakers: ToolCircuitBreakers) {}
 
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.breaker;
@@ -26,16 +23,9 @@ export class CircuitBreakerLayer implements ToolPolicyLayer {
     const name = policy.name ?? call.toolName;
     const key = policy.key ? `${name}:${policy.key(call, state.args)}` : name;
     const breaker = this.breakers.acquire(key, name, policy.options);
-    const run = (target: ToolCircuitBreaker) =>
-      target.execute(() =>
-        inner().catch((error: unknown) => {
-          throw this.classifier.classify(error);
-        }),
-      );
-    return (breaker instanceof Promise ? breaker.then(run) : run(breaker)).catch(
-      (error: unknown) => {
-        throw this.classifier.original(error);
-      },
-    );
+    state.abandoned = undefined;
+    return breaker instanceof Promise
+      ? breaker.then((target) => target.execute(inner, state))
+      : breaker.execute(inner, state);
   }
 }

@@ -33,6 +33,8 @@ export class RetryLayer implements ToolPolicyLayer {
 
     const attempt = async (attemptNumber: number) => {
       call.attempt = attemptNumber;
+      // An inner timeout layer left its (ended) attempt's signal there.
+      state.signal = signal;
       try {
         return await inner();
       } catch (error) {
@@ -61,10 +63,9 @@ export class RetryLayer implements ToolPolicyLayer {
       });
       policy.onRetry?.(info);
     };
-    return retry(attempt, { ...policy, onRetry }, { clock: this.clock, signal }).catch(
-      (error: unknown) => {
-        throw this.classifier.original(error);
-      },
-    );
+    const context = { clock: this.clock, signal, startedAt: state.startedAt };
+    return retry(attempt, { ...policy, onRetry }, context).catch((error: unknown) => {
+      throw this.classifier.original(error);
+    });
   }
 }
