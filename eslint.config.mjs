@@ -10,6 +10,7 @@ const depConstraints = [
   },
   { sourceTag: 'scope:nest', onlyDependOnLibsWithTags: ['scope:core'] },
   { sourceTag: 'scope:chaos', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
+  { sourceTag: 'scope:redis', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
   { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos'] },
 ];

@@ -10,6 +10,7 @@ import {
 } from './circuit-breaker-options.js';
 import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
 import { openRollingWindow, type RollingWindow } from './opossum-window.js';
+import type { SharedBreakerWindow } from './shared-breaker-window.js';
 
 /** @publicApi */
 export interface CircuitBreakerDeps {
@@ -23,6 +24,8 @@ export interface CircuitBreakerDeps {
   readonly rotation?: BucketRotation;
   /** Told about every state change. */
   readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+  /** Counts and trial slots shared with other instances (default: this breaker decides alone). */
+  readonly shared?: SharedBreakerWindow;
 }
 
 /** The rolling window's counts. @publicApi */
@@ -73,6 +76,7 @@ export class ToolCircuitBreaker {
   private readonly clock: Clock;
   private readonly rotation: BucketRotation;
   private readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+  private readonly shared?: SharedBreakerWindow;
   private window: RollingWindow;
   private current: CircuitState = 'closed';
   /** Bumped on every transition: outcomes of calls admitted in an earlier period are not counted. */
@@ -89,6 +93,7 @@ export class ToolCircuitBreaker {
     this.tool = deps.tool;
     this.key = deps.key ?? deps.tool;
     this.onStateChange = deps.onStateChange;
+    this.shared = deps.shared;
     this.rotation =
       deps.rotation ??
       new BucketRotation(this.clock, this.options.rollingWindowMs, this.options.rollingBuckets);
@@ -113,6 +118,7 @@ export class ToolCircuitBreaker {
    */
   async execute<T>(fn: () => Promise<T>): Promise<T> {
     const epoch = this.admit();
+    if (this.shared !== undefined && this.current === 'half_open') await this.sharedTrial(epoch);
     // Without a slow-call threshold nothing reads the duration: skip the two clock reads.
     const timed = this.options.slowCallDurationMs !== Number.POSITIVE_INFINITY;
     const start = timed ? this.clock.now() : 0;
@@ -219,6 +225,13 @@ export class ToolCircuitBreaker {
     }
   }
 
+  /** Takes the shared trial slot too (half-open only, so never on the closed-state path). */
+  private async sharedTrial(epoch: number): Promise<void> {
+    if (await this.shared?.acquireTrial(this.key, this.options.halfOpenMaxCalls)) return;
+    if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
+    throw this.openError('The circuit breaker is half-open and its trial calls are running', undefined);
+  }
+
   private record(epoch: number, failed: boolean, durationMs: number): void {
     if (epoch !== this.epoch) return;
     if (this.current === 'half_open') {
@@ -229,15 +242,21 @@ export class ToolCircuitBreaker {
     this.rotation.catchUp();
     this.window.increment('fires');
     this.window.increment(failed ? 'failures' : 'successes', durationMs);
+    this.shared?.count(this.key, failed);
     if (failed && this.thresholdExceeded()) this.transition('open');
   }
 
   private releaseTrial(epoch: number): void {
-    if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
+    if (epoch !== this.epoch || this.current !== 'half_open') return;
+    this.trialsAdmitted--;
+    this.shared?.releaseTrial(this.key);
   }
 
   private thresholdExceeded(): boolean {
-    const { successes, failures } = this.stats();
+    const local = this.stats();
+    const remote = this.shared?.remote(this.key);
+    const successes = local.successes + (remote?.successes ?? 0);
+    const failures = local.failures + (remote?.failures ?? 0);
     const calls = successes + failures;
     return (
       calls >= this.options.volumeThreshold &&
