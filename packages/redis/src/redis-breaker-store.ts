@@ -96,6 +96,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   private applying?: string;
   private lastError?: string;
   private syncing = false;
+  /** A sync was asked for while one ran: run another right after it. */
+  private again = false;
   private closed = false;
 
   constructor(private readonly options: RedisBreakerStoreOptions) {
@@ -107,7 +109,10 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, message: string) => this.received(message));
     this.subscriber.on('error', (error: unknown) => this.failed(error));
+    // Changes published while the subscriber was away are missed: read the shared state again.
+    this.subscriber.on('ready', () => void this.rejoin());
     this.redis.on('ready', () => void this.rejoin());
+    this.redis.on('error', (error: unknown) => this.failed(error));
     void this.subscriber.subscribe(this.channel).catch((error: unknown) => this.failed(error));
     this.interval = setInterval(() => void this.sync(), options.syncIntervalMs ?? 25);
     this.interval.unref();
@@ -115,8 +120,10 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
 
   /** `degraded` while Redis is away or failing: breakers then decide on local state. */
   health(): RedisBreakerStoreHealth {
-    if (this.redis.status === 'ready' && this.lastError === undefined) return { status: 'shared' };
-    return { status: 'degraded', lastError: this.lastError ?? `Redis is ${this.redis.status}` };
+    const { status } = this.redis;
+    if (status === 'ready' && this.subscriber.status === 'ready' && this.lastError === undefined)
+      return { status: 'shared' };
+    return { status: 'degraded', lastError: this.lastError ?? `Redis is ${status}` };
   }
 
   async get(key: string): Promise<CircuitBreakerSnapshot | undefined> {
@@ -198,7 +205,11 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   /** Sends pending counts and reads the other instances' counts back, in one pipeline. */
   private async sync(): Promise<void> {
     this.soon = undefined;
-    if (this.syncing || this.closed) return;
+    if (this.closed) return;
+    if (this.syncing) {
+      this.again = true;
+      return;
+    }
     if (!this.reachable()) {
       this.pending.clear();
       this.remoteCounts.clear();
@@ -207,7 +218,9 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     this.syncing = true;
     const now = Date.now();
     const pipeline = this.redis.pipeline();
+    let nudge = false;
     for (const [key, counts] of this.pending) {
+      nudge ||= counts.failures > 0;
       const breaker = this.breakers.get(key);
       if (breaker === undefined) continue;
       const { bucketMs } = bucketsOf(breaker);
@@ -216,23 +229,24 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       if (counts.failures > 0) pipeline.hincrby(bucket, `${this.instanceId}:f`, counts.failures);
       pipeline.pexpire(bucket, breaker.options.rollingWindowMs + bucketMs);
     }
+    // New failures: the other instances read the window again now rather than at their next tick.
+    if (nudge) pipeline.publish(this.channel, JSON.stringify({ nudge: true, origin: this.instanceId }));
     this.pending.clear();
-    const reads: string[] = [];
+    const reads: BreakerHandle[] = [];
     const sent = pipeline.length;
     for (const breaker of this.breakers.values()) {
       if (breaker.state !== 'closed') continue;
       const { bucketMs, buckets } = bucketsOf(breaker);
       const newest = Math.floor(now / bucketMs);
-      reads.push(breaker.key);
+      reads.push(breaker);
       for (let index = newest - buckets + 1; index <= newest; index++)
         pipeline.hgetall(this.bucketKey(breaker.key, index));
     }
     try {
       const results = await this.command(pipeline.exec());
-      this.remoteCounts.clear();
       let at = sent;
-      for (const key of reads) {
-        const { buckets } = bucketsOf(this.breakers.get(key)!);
+      for (const breaker of reads) {
+        const { buckets } = bucketsOf(breaker);
         let successes = 0;
         let failures = 0;
         for (let index = 0; index < buckets; index++, at++) {
@@ -243,12 +257,18 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
             else successes += Number(value);
           }
         }
-        this.remoteCounts.set(key, { successes, failures });
+        const before = this.remoteCounts.get(breaker.key)?.failures ?? 0;
+        this.remoteCounts.set(breaker.key, { successes, failures });
+        if (failures > before) breaker.reconsider();
       }
     } catch {
       // command() recorded it; counts are dropped, the breakers decide locally.
     } finally {
       this.syncing = false;
+    }
+    if (this.again) {
+      this.again = false;
+      void this.sync();
     }
   }
 
@@ -280,13 +300,17 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   }
 
   private received(message: string): void {
-    let change: PublishedTransition;
+    let change: PublishedTransition | { readonly nudge: true; readonly origin: string };
     try {
       change = JSON.parse(message) as PublishedTransition;
     } catch {
       return;
     }
     if (change.origin === this.instanceId) return;
+    if ('nudge' in change) {
+      this.soon ??= setTimeout(() => void this.sync(), 0);
+      return;
+    }
     this.apply(change.key, change.state, change.version, change.openedAt);
   }
 

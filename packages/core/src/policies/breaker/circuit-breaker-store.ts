@@ -45,6 +45,8 @@ export interface BreakerHandle {
   readonly options: { readonly rollingWindowMs: number; readonly rollingBuckets: number };
   snapshot(): CircuitBreakerSnapshot;
   hydrate(snapshot: CircuitBreakerSnapshot): void;
+  /** Opens a closed breaker when its local and shared counts call for it. */
+  reconsider(): void;
 }
 
 /** Injection token for {@link CircuitBreakerStore} (the interface and the token share a name). @publicApi */

@@ -136,6 +136,14 @@ export class ToolCircuitBreaker {
     return value;
   }
 
+  /**
+   * Opens a closed breaker when its counts, with the shared window's, call for it: a store
+   * that shares the window calls this when other instances' counts arrive.
+   */
+  reconsider(): void {
+    if (this.current === 'closed' && !this.disposed && this.thresholdExceeded()) this.transition('open');
+  }
+
   /** Opens the breaker now; trial calls are let through after `resetTimeoutMs`. No effect while isolated. */
   open(): void {
     if (this.current !== 'isolated') this.transition('open');
