@@ -230,7 +230,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       pipeline.pexpire(bucket, breaker.options.rollingWindowMs + bucketMs);
     }
     // New failures: the other instances read the window again now rather than at their next tick.
-    if (nudge) pipeline.publish(this.channel, JSON.stringify({ nudge: true, origin: this.instanceId }));
+    if (nudge)
+      pipeline.publish(this.channel, JSON.stringify({ nudge: true, origin: this.instanceId }));
     this.pending.clear();
     const reads: BreakerHandle[] = [];
     const sent = pipeline.length;

@@ -19,16 +19,14 @@ export interface ToolShieldRedisModuleOptions {
   readonly syncIntervalMs?: number;
 }
 
-const {
-  ConfigurableModuleClass,
-  MODULE_OPTIONS_TOKEN: REDIS_MODULE_OPTIONS,
-} = new ConfigurableModuleBuilder<ToolShieldRedisModuleOptions>({ moduleName: 'ToolShieldRedis' })
-  .setClassMethodName('forRoot')
-  .setExtras({ isGlobal: false }, (definition, extras) => ({
-    ...definition,
-    global: extras.isGlobal,
-  }))
-  .build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: REDIS_MODULE_OPTIONS } =
+  new ConfigurableModuleBuilder<ToolShieldRedisModuleOptions>({ moduleName: 'ToolShieldRedis' })
+    .setClassMethodName('forRoot')
+    .setExtras({ isGlobal: false }, (definition, extras) => ({
+      ...definition,
+      global: extras.isGlobal,
+    }))
+    .build();
 
 /** The module's own client, when it was given a URL. */
 const OWNED_CONNECTION = Symbol('ToolShieldRedisOwnedConnection');
@@ -70,7 +68,9 @@ const OWNED_CONNECTION = Symbol('ToolShieldRedisOwnedConnection');
           ...(options.commandTimeoutMs === undefined
             ? {}
             : { commandTimeoutMs: options.commandTimeoutMs }),
-          ...(options.syncIntervalMs === undefined ? {} : { syncIntervalMs: options.syncIntervalMs }),
+          ...(options.syncIntervalMs === undefined
+            ? {}
+            : { syncIntervalMs: options.syncIntervalMs }),
         }),
     },
   ],

@@ -58,10 +58,18 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     const a = instance('t2:');
     const b = instance('t2:');
     await ready(a, b);
-    for (let i = 0; i < 5; i++) await a.breaker().execute(fail).catch(() => undefined);
+    for (let i = 0; i < 5; i++)
+      await a
+        .breaker()
+        .execute(fail)
+        .catch(() => undefined);
     expect(a.breaker().state).toBe('closed');
     await eventually(() => (b.store.remote('search')?.failures ?? 0) === 5);
-    for (let i = 0; i < 5; i++) await b.breaker().execute(fail).catch(() => undefined);
+    for (let i = 0; i < 5; i++)
+      await b
+        .breaker()
+        .execute(fail)
+        .catch(() => undefined);
     expect(b.breaker().state).toBe('open');
     await eventually(() => a.breaker().state === 'open', 100);
   });
@@ -94,7 +102,11 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await ready(a, b);
     await server.kill();
     await eventually(() => a.store.health().status === 'degraded');
-    for (let i = 0; i < 10; i++) await a.breaker().execute(fail).catch(() => undefined);
+    for (let i = 0; i < 10; i++)
+      await a
+        .breaker()
+        .execute(fail)
+        .catch(() => undefined);
     expect(a.breaker().state).toBe('open');
     expect(b.breaker().state).toBe('closed');
     await expect(b.breaker().execute(ok)).resolves.toBe('ok');

@@ -70,15 +70,16 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
 
     await redis.restart();
     await eventuallyAsync(
-      async () => (await Promise.all(three.map((one) => one.state()))).every((s) => s.health === 'shared'),
+      async () =>
+        (await Promise.all(three.map((one) => one.state()))).every((s) => s.health === 'shared'),
       5_000,
     );
     await three[0]!.open();
     const followedIn = await eventuallyAsync(
-      async () => (await Promise.all(three.map((one) => one.state()))).every((s) => s.state === 'open'),
+      async () =>
+        (await Promise.all(three.map((one) => one.state()))).every((s) => s.state === 'open'),
       2_000,
     );
     expect(followedIn).toBeLessThan(200);
   }, 60_000);
 });
-

@@ -15,7 +15,8 @@ export function describeWithRedis(name: string, body: () => void): void {
     describe(name, body);
   } else {
     describe(name, () => {
-      it.skip('needs redis-server on PATH (apt-get install redis-server; .ci/run installs it)', () => undefined);
+      it.skip('needs redis-server on PATH (apt-get install redis-server; .ci/run installs it)', () =>
+        undefined);
     });
   }
 }
@@ -42,7 +43,18 @@ export class RedisServer {
   async restart(): Promise<void> {
     const child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     this.process = child;

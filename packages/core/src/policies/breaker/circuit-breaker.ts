@@ -141,7 +141,8 @@ export class ToolCircuitBreaker {
    * that shares the window calls this when other instances' counts arrive.
    */
   reconsider(): void {
-    if (this.current === 'closed' && !this.disposed && this.thresholdExceeded()) this.transition('open');
+    if (this.current === 'closed' && !this.disposed && this.thresholdExceeded())
+      this.transition('open');
   }
 
   /** Opens the breaker now; trial calls are let through after `resetTimeoutMs`. No effect while isolated. */
@@ -237,7 +238,10 @@ export class ToolCircuitBreaker {
   private async sharedTrial(epoch: number): Promise<void> {
     if (await this.shared?.acquireTrial(this.key, this.options.halfOpenMaxCalls)) return;
     if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
-    throw this.openError('The circuit breaker is half-open and its trial calls are running', undefined);
+    throw this.openError(
+      'The circuit breaker is half-open and its trial calls are running',
+      undefined,
+    );
   }
 
   private record(epoch: number, failed: boolean, durationMs: number): void {
