@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { TerminusModule } from '@nestjs/terminus';
+import { Test } from '@nestjs/testing';
 import { CircuitBreakerRegistry, CircuitOpenError } from '@toolshield/core';
 import { Redis } from 'ioredis';
+import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
 import { RedisBreakerStore } from '../src/index.js';
 import { eventually } from './support/eventually.js';
 import { describeWithRedis, RedisServer } from './support/redis-server.js';
@@ -33,6 +36,15 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
       connection.disconnect();
     });
     return { store, registry, connection, breaker: () => registry.get('search') };
+  }
+
+  async function healthOf(store: RedisBreakerStore): Promise<ToolShieldRedisHealthIndicator> {
+    const moduleRef = await Test.createTestingModule({
+      imports: [TerminusModule.forRoot({ logger: false })],
+      providers: [ToolShieldRedisHealthIndicator, { provide: RedisBreakerStore, useValue: store }],
+    }).compile();
+    cleanups.push(() => moduleRef.close());
+    return moduleRef.get(ToolShieldRedisHealthIndicator);
   }
 
   async function ready(...instances: ReturnType<typeof instance>[]) {
@@ -100,8 +112,13 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     const a = instance('t4:');
     const b = instance('t4:');
     await ready(a, b);
+    const health = await healthOf(a.store);
+    expect(health.isHealthy()).toEqual({
+      'toolshield-redis': { status: 'up', instanceId: a.store.instanceId },
+    });
     await server.kill();
     await eventually(() => a.store.health().status === 'degraded');
+    expect(health.isHealthy()['toolshield-redis']).toMatchObject({ status: 'degraded' });
     for (let i = 0; i < 10; i++)
       await a
         .breaker()
@@ -117,6 +134,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
       3_000,
     );
     await eventually(() => a.breaker().state === b.breaker().state);
+    expect(health.isHealthy()['toolshield-redis']).toMatchObject({ status: 'up' });
     b.breaker().isolate();
     expect(await eventually(() => a.breaker().state === 'isolated')).toBeLessThan(100);
   });
