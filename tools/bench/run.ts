@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemorySample } from './memory.js';
 import { overheadTable, runOverhead } from './overhead.js';
+import { runSharedBreaker } from './shared-breaker.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,7 @@ const machine = {
 log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 
 const overhead = await runOverhead(log);
+const sharedBreaker = await runSharedBreaker(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -92,6 +94,8 @@ const markdown = [
   memoryLine('registered (pipeline built, no breaker yet)', perTool.registered),
   memoryLine('registered + breaker created by one call', perTool.withBreaker),
   memoryLine('of which the breaker', perTool.breaker),
+  '',
+  sharedBreaker,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
