@@ -29,7 +29,18 @@ export async function runSharedBreaker(log: (line: string) => void): Promise<str
   const dir = mkdtempSync(join(tmpdir(), 'toolshield-bench-redis-'));
   const server = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
     { stdio: 'ignore' },
   );
   const connection = new Redis(port, '127.0.0.1', { retryStrategy: () => 50 });
@@ -41,7 +52,9 @@ export async function runSharedBreaker(log: (line: string) => void): Promise<str
     const perCall = { local: [] as number[], shared: [] as number[] };
     const breakers = { local: local.get('search'), shared: shared.get('search') };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const row of round % 2 === 0 ? (['local', 'shared'] as const) : (['shared', 'local'] as const))
+      for (const row of round % 2 === 0
+        ? (['local', 'shared'] as const)
+        : (['shared', 'local'] as const))
         perCall[row].push(await timeCalls(breakers[row]));
     }
     const [l, s] = [median(perCall.local), median(perCall.shared)];

@@ -40,8 +40,7 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
 
   it('a dying upstream receives no more calls from three instances than from one alone', async () => {
     upstream.down = true;
-    const [alone] = await instances(1, 'alone:');
-    await alone!.run(25, 40);
+    for (const alone of await instances(1, 'alone:')) await alone.run(25, 40);
     const fromOne = upstream.requests;
     expect(fromOne).toBe(10);
 
@@ -66,7 +65,9 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
       expect(calls).toHaveLength(40);
       expect(calls.every((call) => call.outcome === 'ok' && call.ms < 1_000)).toBe(true);
     }
-    expect((await three[0]!.state()).health).toBe('degraded');
+    const [first] = three;
+    if (first === undefined) throw new Error('no instance');
+    expect((await first.state()).health).toBe('degraded');
 
     await redis.restart();
     await eventuallyAsync(
@@ -74,7 +75,7 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
         (await Promise.all(three.map((one) => one.state()))).every((s) => s.health === 'shared'),
       5_000,
     );
-    await three[0]!.open();
+    await first.open();
     const followedIn = await eventuallyAsync(
       async () =>
         (await Promise.all(three.map((one) => one.state()))).every((s) => s.state === 'open'),
