@@ -4,15 +4,10 @@
  * `redis-server` started here (on a free port, no persistence), with the counts it sends in the
  * background. Skipped, saying so, without `redis-server` on PATH.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CircuitBreakerRegistry, type ToolCircuitBreaker } from '@toolshield/core';
 import { RedisBreakerStore } from '@toolshield/redis';
+import { RedisServer, redisServerAvailable } from '@toolshield/redis/testing';
 import { Redis } from 'ioredis';
 import { median, ratio } from './stats.js';
 
@@ -22,28 +17,10 @@ const ok = (): Promise<number> => Promise.resolve(1);
 
 /** The rows' Markdown, or a line saying why they were skipped. */
 export async function runSharedBreaker(log: (line: string) => void): Promise<string> {
-  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0)
-    return 'Skipped the shared breaker rows: no redis-server on PATH.';
+  if (!redisServerAvailable) return 'Skipped the shared breaker rows: no redis-server on PATH.';
   log('shared breaker: local vs on Redis ...');
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'toolshield-bench-redis-'));
-  const server = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
-    ],
-    { stdio: 'ignore' },
-  );
-  const connection = new Redis(port, '127.0.0.1', { retryStrategy: () => 50 });
+  const server = await RedisServer.start();
+  const connection = new Redis(server.url);
   const store = new RedisBreakerStore({ connection, keyPrefix: 'bench:' });
   const local = new CircuitBreakerRegistry();
   const shared = new CircuitBreakerRegistry({ store });
@@ -74,9 +51,7 @@ export async function runSharedBreaker(log: (line: string) => void): Promise<str
     shared.dispose();
     await store.close();
     connection.disconnect();
-    server.kill('SIGKILL');
-    await once(server, 'exit');
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -84,15 +59,4 @@ async function timeCalls(breaker: ToolCircuitBreaker): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < CALLS; i++) await breaker.execute(ok);
   return ((performance.now() - start) * 1e6) / CALLS;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -6,7 +6,8 @@ import { Redis } from 'ioredis';
 import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
 import { RedisBreakerStore } from '../src/index.js';
 import { eventually } from './support/eventually.js';
-import { describeWithRedis, RedisServer } from './support/redis-server.js';
+import { RedisServer } from '../src/testing/index.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
 
 const fail = (): Promise<never> => Promise.reject(new Error('upstream down'));
 const ok = (): Promise<string> => Promise.resolve('ok');

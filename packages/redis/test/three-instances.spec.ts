@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { FixtureUpstream } from './support/fixture-upstream.js';
 import { InstanceProcess } from './support/instance-process.js';
-import { describeWithRedis, RedisServer } from './support/redis-server.js';
+import { RedisServer } from '../src/testing/index.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
 
 /** Polls an async check every 10 ms until it holds. */
 async function eventuallyAsync(check: () => Promise<boolean>, withinMs: number): Promise<number> {

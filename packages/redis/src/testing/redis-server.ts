@@ -1,27 +1,25 @@
-import { describe, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Whether `redis-server` is on PATH (the suites skip, saying so, when it is not). */
+/** Whether `redis-server` is on PATH. @publicApi */
 export const redisServerAvailable =
   spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
-/** Says why a suite is skipped on a machine without Redis. */
-export function describeWithRedis(name: string, body: () => void): void {
-  if (redisServerAvailable) {
-    describe(name, body);
-  } else {
-    describe(name, () => {
-      it.skip('needs redis-server on PATH (apt-get install redis-server; .ci/run installs it)', () =>
-        undefined);
-    });
-  }
-}
-
-/** A throwaway `redis-server` on 127.0.0.1, no persistence, in its own temp dir. */
+/**
+ * A throwaway `redis-server` on 127.0.0.1 (a free port, no persistence, its own temp dir) for
+ * integration tests and benchmarks; `kill()` and `restart()` play an outage.
+ *
+ * @example
+ * const redis = await RedisServer.start();
+ * const store = new RedisBreakerStore({ connection: new Redis(redis.url) });
+ * await redis.kill();    // Redis gone: the store degrades
+ * await redis.restart(); // back, empty, on the same port
+ * await redis.stop();
+ * @publicApi
+ */
 export class RedisServer {
   private process?: ChildProcess;
   private readonly dir = mkdtempSync(join(tmpdir(), 'toolshield-redis-'));
