@@ -109,6 +109,26 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await eventually(() => a.breaker().state === 'closed' && b.breaker().state === 'closed');
   });
 
+  it('does not let a stalled Redis hold a call past the command timeout', async () => {
+    const a = instance('t5:');
+    await ready(a);
+    a.breaker().open();
+    await eventually(() => a.breaker().state === 'half_open');
+    const staller = new Redis(server.url);
+    cleanups.push(() => void staller.disconnect());
+    const stall = staller.eval(
+      "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
+      0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const start = Date.now();
+    await expect(a.breaker().execute(ok)).resolves.toBe('ok');
+    expect(Date.now() - start).toBeLessThan(300);
+    expect(a.store.health().status).toBe('degraded');
+    await stall;
+    await eventually(() => a.store.health().status === 'shared');
+  });
+
   it('keeps deciding locally while Redis is down, says degraded, and rejoins when it is back', async () => {
     const a = instance('t4:');
     const b = instance('t4:');
