@@ -194,7 +194,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   }
 
   /** Stops syncing and closes the pub/sub connection (the main connection stays the caller's). */
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
     clearInterval(this.interval);
     clearTimeout(this.soon);
