@@ -24,6 +24,7 @@ const depConstraints = [
   },
   { sourceTag: 'scope:adapter-testing', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
+  { sourceTag: 'scope:redis', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   {
     sourceTag: 'type:app',
     onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos', 'scope:mcp'],
@@ -38,6 +39,7 @@ const depConstraints = [
       'scope:openai-agents',
       'scope:langchain',
       'scope:mcp',
+      'scope:redis',
     ],
   },
 ];

@@ -13,6 +13,7 @@ import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { runRedactionBench } from './redaction.js';
+import { runSharedBreaker } from './shared-breaker.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,6 +48,7 @@ log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 const overhead = await runOverhead(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
+const sharedBreaker = await runSharedBreaker(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -112,6 +114,8 @@ const markdown = [
   redaction.table,
   '',
   inFlightTable(inFlight),
+  '',
+  sharedBreaker,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);

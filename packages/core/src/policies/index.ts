@@ -9,6 +9,7 @@ export * from './timeout.js';
 export * from './bulkhead.js';
 export * from './breaker/circuit-breaker-options.js';
 export * from './breaker/circuit-breaker-store.js';
+export * from './breaker/shared-breaker-window.js';
 export * from './breaker/bucket-rotation.js';
 export * from './breaker/circuit-breaker.js';
 export * from './breaker/circuit-breaker-registry.js';

@@ -63,8 +63,10 @@ export class CircuitBreakerRegistry {
       tool,
       rotation: this.rotation(options.rollingWindowMs, options.rollingBuckets),
       onStateChange: (event) => this.changed(breaker, event),
+      ...(this.store.sharedWindow === undefined ? {} : { shared: this.store.sharedWindow }),
     });
     this.breakers.set(key, breaker);
+    this.store.attach?.(breaker);
     return breaker;
   }
 

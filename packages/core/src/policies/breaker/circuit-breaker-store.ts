@@ -1,4 +1,5 @@
 import type { CircuitState } from '../../events/tool-event.js';
+import type { SharedBreakerWindow } from './shared-breaker-window.js';
 
 /**
  * A breaker's state as plain JSON, to share it between processes or keep it across restarts.
@@ -25,6 +26,27 @@ export interface CircuitBreakerSnapshot {
 export interface CircuitBreakerStore {
   get(key: string): Promise<CircuitBreakerSnapshot | undefined>;
   set(key: string, snapshot: CircuitBreakerSnapshot): Promise<void>;
+  /**
+   * Optional: the window and trial slots shared with other instances. A registry built on
+   * this store hands it to every breaker it creates (see {@link SharedBreakerWindow}).
+   */
+  readonly sharedWindow?: SharedBreakerWindow;
+  /**
+   * Optional: told about every breaker a registry on this store creates, so the store can
+   * apply other instances' state changes to it (with `hydrate`).
+   */
+  attach?(breaker: BreakerHandle): void;
+}
+
+/** What a store that shares state sees of a breaker. @publicApi */
+export interface BreakerHandle {
+  readonly key: string;
+  readonly state: CircuitState;
+  readonly options: { readonly rollingWindowMs: number; readonly rollingBuckets: number };
+  snapshot(): CircuitBreakerSnapshot;
+  hydrate(snapshot: CircuitBreakerSnapshot): void;
+  /** Opens a closed breaker when its local and shared counts call for it. */
+  reconsider(): void;
 }
 
 /** Injection token for {@link CircuitBreakerStore} (the interface and the token share a name). @publicApi */

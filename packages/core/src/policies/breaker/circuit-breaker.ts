@@ -11,6 +11,7 @@ import {
 } from './circuit-breaker-options.js';
 import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
 import { openRollingWindow, type RollingWindow } from './opossum-window.js';
+import type { SharedBreakerWindow } from './shared-breaker-window.js';
 
 /** @publicApi */
 export interface CircuitBreakerDeps {
@@ -24,6 +25,8 @@ export interface CircuitBreakerDeps {
   readonly rotation?: BucketRotation;
   /** Told about every state change. */
   readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
+  /** Counts and trial slots shared with other instances (default: this breaker decides alone). */
+  readonly shared?: SharedBreakerWindow;
 }
 
 /** Per-call options of {@link ToolCircuitBreaker.execute}. @publicApi */
@@ -90,6 +93,7 @@ export class ToolCircuitBreaker {
   private readonly onStateChange?: (event: BreakerStateChangedEvent) => void;
   /** Whether calls are timed (only a slow-call threshold reads their duration). */
   private readonly timed: boolean;
+  private readonly shared?: SharedBreakerWindow;
   private window: RollingWindow;
   private current: CircuitState = 'closed';
   /** Bumped on every transition: outcomes of calls admitted in an earlier period are not counted. */
@@ -109,6 +113,7 @@ export class ToolCircuitBreaker {
     this.tool = deps.tool;
     this.key = deps.key ?? deps.tool;
     this.onStateChange = deps.onStateChange;
+    this.shared = deps.shared;
     this.rotation =
       deps.rotation ??
       new BucketRotation(this.clock, this.options.rollingWindowMs, this.options.rollingBuckets);
@@ -140,6 +145,14 @@ export class ToolCircuitBreaker {
     } catch (error) {
       return Promise.reject(error);
     }
+    // A shared window's trial slot is taken only while half-open: never on the closed path.
+    if (this.shared !== undefined && this.current === 'half_open') {
+      return this.sharedTrial(epoch).then(() => this.run(fn, epoch, options));
+    }
+    return this.run(fn, epoch, options);
+  }
+
+  private run<T>(fn: () => Promise<T>, epoch: number, options?: BreakerCallOptions): Promise<T> {
     // Without a slow-call threshold nothing reads the duration: skip the two clock reads.
     const start = this.timed ? this.clock.now() : 0;
     let running: Promise<T>;
@@ -163,6 +176,15 @@ export class ToolCircuitBreaker {
         throw error;
       },
     );
+  }
+
+  /**
+   * Opens a closed breaker when its counts, with the shared window's, call for it: a store
+   * that shares the window calls this when other instances' counts arrive.
+   */
+  reconsider(): void {
+    if (this.current === 'closed' && !this.disposed && this.thresholdExceeded())
+      this.transition('open');
   }
 
   /** Opens the breaker now; trial calls are let through after `resetTimeoutMs`. No effect while isolated. */
@@ -255,6 +277,16 @@ export class ToolCircuitBreaker {
     }
   }
 
+  /** Takes the shared trial slot too (half-open only, so never on the closed-state path). */
+  private async sharedTrial(epoch: number): Promise<void> {
+    if (await this.shared?.acquireTrial(this.key, this.options.halfOpenMaxCalls)) return;
+    if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
+    throw this.openError(
+      'The circuit breaker is half-open and its trial calls are running',
+      undefined,
+    );
+  }
+
   private record(epoch: number, failed: boolean, durationMs: number): void {
     if (epoch !== this.epoch) return;
     if (this.current === 'half_open') {
@@ -265,11 +297,14 @@ export class ToolCircuitBreaker {
     this.rotation.catchUp();
     this.window.increment('fires');
     this.window.increment(failed ? 'failures' : 'successes', durationMs);
+    this.shared?.count(this.key, failed);
     if (failed && this.thresholdExceeded()) this.transition('open');
   }
 
   private releaseTrial(epoch: number): void {
-    if (epoch === this.epoch && this.current === 'half_open') this.trialsAdmitted--;
+    if (epoch !== this.epoch || this.current !== 'half_open') return;
+    this.trialsAdmitted--;
+    this.shared?.releaseTrial(this.key);
   }
 
   /** Keeps a half-open trial's slot until its abandoned attempt settles or passes its deadline. */
@@ -293,7 +328,10 @@ export class ToolCircuitBreaker {
   }
 
   private thresholdExceeded(): boolean {
-    const { successes, failures } = this.stats();
+    const local = this.stats();
+    const remote = this.shared?.remote(this.key);
+    const successes = local.successes + (remote?.successes ?? 0);
+    const failures = local.failures + (remote?.failures ?? 0);
     const calls = successes + failures;
     return (
       calls >= this.options.volumeThreshold &&

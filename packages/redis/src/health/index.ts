@@ -1,0 +1,1 @@
+export { ToolShieldRedisHealthIndicator } from './toolshield-redis.health-indicator.js';

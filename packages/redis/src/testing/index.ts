@@ -1,0 +1,1 @@
+export { RedisServer, redisServerAvailable } from './redis-server.js';

@@ -1,0 +1,34 @@
+import { createServer, type Server } from 'node:http';
+
+/** An HTTP upstream on 127.0.0.1 that counts requests per second and can be switched down (503). */
+export class FixtureUpstream {
+  /** Requests received, by the whole second they arrived in. */
+  readonly perSecond = new Map<number, number>();
+  requests = 0;
+  down = false;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<FixtureUpstream> {
+    const upstream: FixtureUpstream = new FixtureUpstream(
+      createServer((_request, response) => {
+        upstream.requests++;
+        const second = Math.floor(Date.now() / 1_000);
+        upstream.perSecond.set(second, (upstream.perSecond.get(second) ?? 0) + 1);
+        response.writeHead(upstream.down ? 503 : 200).end(upstream.down ? 'down' : 'ok');
+      }),
+    );
+    await new Promise<void>((resolve) => upstream.server.listen(0, '127.0.0.1', resolve));
+    return upstream;
+  }
+
+  get url(): string {
+    const address = this.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

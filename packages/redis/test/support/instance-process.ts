@@ -1,0 +1,87 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { CallOutcome, InstanceCommand } from '../fixtures/instance.js';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+/** The chaos package's loader hooks run the repo's TypeScript sources in a child process. */
+const registerTs = fileURLToPath(
+  new URL('../../../chaos/test/support/register-ts.mjs', import.meta.url),
+);
+
+/** A reply from the instance. */
+interface Reply {
+  readonly type: string;
+  readonly outcomes?: CallOutcome[];
+  readonly state?: string;
+  readonly health?: string;
+}
+
+/** One application instance (test/fixtures/instance.ts) in its own Node process. */
+export class InstanceProcess {
+  private constructor(private readonly child: ChildProcess) {}
+
+  /** Starts an instance and waits until its Nest app is up. */
+  static async start(env: Record<string, string>): Promise<InstanceProcess> {
+    const child = fork('test/fixtures/instance.ts', [], {
+      cwd: packageDir,
+      execArgv: ['--conditions=@toolshield/source', '--import', registerTs],
+      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const instance = new InstanceProcess(child);
+    await instance.reply('ready', 30_000);
+    return instance;
+  }
+
+  /** Runs `calls` calls, `intervalMs` apart, and resolves with every call's outcome. */
+  async run(calls: number, intervalMs: number): Promise<CallOutcome[]> {
+    const ran = this.reply('ran', 30_000);
+    this.send({ type: 'run', calls, intervalMs });
+    return (await ran).outcomes ?? [];
+  }
+
+  /** The breaker's state and the store's health in the instance. */
+  async state(): Promise<{ state: string; health: string }> {
+    const reply = this.reply('state', 5_000);
+    this.send({ type: 'state' });
+    const { state = '', health = '' } = await reply;
+    return { state, health };
+  }
+
+  /** Opens the breaker by hand in this instance. */
+  async open(): Promise<void> {
+    const reply = this.reply('opened', 5_000);
+    this.send({ type: 'open' });
+    await reply;
+  }
+
+  /** Closes the app and waits for the process to end (killed after 5 s). */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.send({ type: 'exit' });
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private send(command: InstanceCommand): void {
+    this.child.send(command);
+  }
+
+  private reply(type: string, timeoutMs: number): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.child.off('message', onMessage);
+        reject(new Error(`no '${type}' from the instance within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (message: Reply): void => {
+        if (message.type !== type) return;
+        clearTimeout(timer);
+        this.child.off('message', onMessage);
+        resolve(message);
+      };
+      this.child.on('message', onMessage);
+    });
+  }
+}

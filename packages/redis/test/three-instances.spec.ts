@@ -1,0 +1,87 @@
+import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { FixtureUpstream } from './support/fixture-upstream.js';
+import { InstanceProcess } from './support/instance-process.js';
+import { RedisServer } from '../src/testing/index.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
+
+/** Polls an async check every 10 ms until it holds. */
+async function eventuallyAsync(check: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > withinMs) throw new Error(`not true within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Date.now() - start;
+}
+
+describeWithRedis('three app instances in their own processes, one Redis, one upstream', () => {
+  let redis: RedisServer;
+  let upstream: FixtureUpstream;
+  const running: InstanceProcess[] = [];
+
+  async function instances(count: number, prefix: string): Promise<InstanceProcess[]> {
+    const env = { REDIS_URL: redis.url, UPSTREAM_URL: upstream.url, KEY_PREFIX: prefix };
+    const started = await Promise.all(
+      Array.from({ length: count }, () => InstanceProcess.start(env)),
+    );
+    running.push(...started);
+    return started;
+  }
+
+  afterEach(() => {
+    upstream.down = false;
+  });
+  beforeAll(async () => {
+    [redis, upstream] = await Promise.all([RedisServer.start(), FixtureUpstream.start()]);
+  }, 20_000);
+  afterAll(async () => {
+    await Promise.all(running.map((instance) => instance.stop()));
+    await Promise.all([redis.stop(), upstream.stop()]);
+  }, 20_000);
+
+  it('a dying upstream receives no more calls from three instances than from one alone', async () => {
+    upstream.down = true;
+    for (const alone of await instances(1, 'alone:')) await alone.run(25, 40);
+    const fromOne = upstream.requests;
+    expect(fromOne).toBe(10);
+
+    upstream.requests = 0;
+    const three = await instances(3, 'three:');
+    const outcomes = await Promise.all(three.map((instance) => instance.run(25, 40)));
+    // Admission stays local, so the other instances' calls already running when the shared
+    // count crosses the threshold still reach the upstream: at most one each.
+    const halfOpenProbes = 1;
+    const inFlightElsewhere = three.length - 1;
+    expect(upstream.requests).toBeLessThanOrEqual(fromOne + halfOpenProbes + inFlightElsewhere);
+    for (const calls of outcomes) expect(calls.at(-1)?.outcome).toBe('circuit_open');
+  }, 60_000);
+
+  it('loses no call when Redis is killed mid-run, and the shared view returns with Redis', async () => {
+    const three = await instances(3, 'outage:');
+    const runs = Promise.all(three.map((instance) => instance.run(40, 10)));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await redis.kill();
+    const outcomes = await runs;
+    for (const calls of outcomes) {
+      expect(calls).toHaveLength(40);
+      expect(calls.every((call) => call.outcome === 'ok' && call.ms < 1_000)).toBe(true);
+    }
+    const [first] = three;
+    if (first === undefined) throw new Error('no instance');
+    expect((await first.state()).health).toBe('degraded');
+
+    await redis.restart();
+    await eventuallyAsync(
+      async () =>
+        (await Promise.all(three.map((one) => one.state()))).every((s) => s.health === 'shared'),
+      5_000,
+    );
+    await first.open();
+    const followedIn = await eventuallyAsync(
+      async () =>
+        (await Promise.all(three.map((one) => one.state()))).every((s) => s.state === 'open'),
+      2_000,
+    );
+    expect(followedIn).toBeLessThan(200);
+  }, 60_000);
+});
