@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { AgentRunResult, ToolEvent } from '@toolshield/core';
 import { AgentRunnerFactory, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { NotesDirectory } from '../tools/notes-directory.js';
-import { selectModel, type ModelEnvironment } from './select-model.js';
+import { ModelSelector, type ModelEnvironment } from './select-model.js';
 import { formatTranscript } from './transcript.js';
 import { TRIP_REQUEST, TRIP_SCRIPT } from './trip-task.js';
 
@@ -24,7 +24,7 @@ export async function runDemo(
   app: INestApplicationContext,
   env: ModelEnvironment,
 ): Promise<DemoRun> {
-  const model = selectModel(env, TRIP_SCRIPT);
+  const model = new ModelSelector(env).forTask(TRIP_SCRIPT);
   const runner = app.get(AgentRunnerFactory).create({
     model: model.chat,
     systemPrompt: SYSTEM_PROMPT,

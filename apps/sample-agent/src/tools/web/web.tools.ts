@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { ToolCallContext } from '@toolshield/core';
+import { Retryable, Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { IsString, IsUrl, Length } from 'class-validator';
+import type { Page, SearchResults } from '../../upstream/upstream-content.js';
+import { getJson } from './get-json.js';
+import { WebUpstream } from './web-upstream.js';
+
+/** Arguments of `web_search`. */
+export class WebSearchArgs {
+  @IsString() @Length(1, 200) query!: string;
+}
+
+/** Arguments of `fetch_page`. */
+export class FetchPageArgs {
+  @IsUrl({ require_tld: false }) url!: string;
+}
+
+/** Per-attempt limit: a slow upstream answer (2 s by default) times out and is retried. */
+export const WEB_TIMEOUT_MS = 1_000;
+
+/**
+ * Web search and page fetching over real HTTP, against the fixture upstream: real `fetch`,
+ * the attempt's `signal`, and `response.ok` checked, so 429s, 503s, resets, HTML error pages
+ * and slow answers reach toolshield as what they are.
+ */
+@Injectable()
+export class WebTools {
+  constructor(private readonly upstream: WebUpstream) {}
+
+  @Tool({
+    name: 'web_search',
+    description: 'Searches the web; returns titles, URLs and snippets.',
+    idempotent: true,
+    timeoutMs: WEB_TIMEOUT_MS,
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  })
+  @Retryable({ maxRetries: 3, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 })
+  async webSearch(
+    @ToolArgs() args: WebSearchArgs,
+    @ToolCall() call: ToolCallContext,
+  ): Promise<SearchResults> {
+    const { url } = await this.upstream.fixture();
+    return (await getJson(
+      `${url}/search?q=${encodeURIComponent(args.query)}`,
+      call.signal,
+    )) as SearchResults;
+  }
+
+  @Tool({
+    name: 'fetch_page',
+    description: 'Fetches a web page by URL and returns its title and text.',
+    idempotent: true,
+    timeoutMs: WEB_TIMEOUT_MS,
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  })
+  @Retryable({ maxRetries: 3, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 })
+  async fetchPage(
+    @ToolArgs() args: FetchPageArgs,
+    @ToolCall() call: ToolCallContext,
+  ): Promise<Page> {
+    const { url } = await this.upstream.fixture();
+    return (await getJson(`${url}/page?url=${encodeURIComponent(args.url)}`, call.signal)) as Page;
+  }
+}
