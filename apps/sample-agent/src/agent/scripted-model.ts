@@ -97,6 +97,7 @@ function stepsOf(approach: ScriptedApproach): readonly ScriptedCall[] {
 class GoalProgress {
   private approach = 0;
   private step = 0;
+  private retriedStep = false;
   private output: unknown;
   private failure?: { tool: string; facts: FailureFacts };
 
@@ -109,15 +110,24 @@ class GoalProgress {
     return this.step < steps.length ? steps[this.step] : undefined;
   }
 
-  /** Takes the result of the expected call. */
+  /**
+   * Takes the result of the expected call. A call that was interrupted (a `cancelled`
+   * result, as a crash leaves it once the history is repaired) is made once more.
+   */
   record(result: ToolResultMessage): void {
     if (!result.isError) {
       this.output = parseJson(result.content);
       this.step += 1;
+      this.retriedStep = false;
+      return;
+    }
+    if (failureFacts(result.content).errorType === 'cancelled' && !this.retriedStep) {
+      this.retriedStep = true;
       return;
     }
     this.approach += 1;
     this.step = 0;
+    this.retriedStep = false;
     if (this.approach >= this.goal.approaches.length) {
       this.failure = { tool: result.name, facts: failureFacts(result.content) };
     }

@@ -34,7 +34,6 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
   );
   app.useGlobalFilters(new BadRequestFilter());
   app.useStaticAssets(DASHBOARD_DIR, { index: 'index.html' });
-  app.enableShutdownHooks();
   await app.init();
   await app.get(AgentRunsService).resumeInterrupted();
   return app;

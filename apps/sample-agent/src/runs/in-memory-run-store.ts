@@ -36,6 +36,9 @@ export class InMemoryRunStore extends InMemoryToolCallLedgerStore implements Run
   async appendEvents(events: readonly RunEvent[]): Promise<void> {
     for (const event of events) {
       const log = this.eventLog.get(event.runId) ?? [];
+      if ((log.at(-1)?.seq ?? 0) >= event.seq) {
+        throw new Error(`Run ${event.runId} already has event ${event.seq}.`);
+      }
       log.push(event);
       this.eventLog.set(event.runId, log);
     }
