@@ -9,6 +9,7 @@ import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { RunsController } from './http/runs.controller.js';
+import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
 import { AgentRunsService } from './runs/agent-runs.service.js';
 import { RunEventHub } from './runs/run-event-hub.js';
@@ -38,7 +39,13 @@ export class ServerModule {
         TerminusModule,
         ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
       ],
-      controllers: [RunsController, ToolsController, HealthController, ChaosController],
+      controllers: [
+        RunsController,
+        ScenariosController,
+        ToolsController,
+        HealthController,
+        ChaosController,
+      ],
       providers: [
         { provide: RUN_STORE, useValue: options.store },
         { provide: MODEL_SELECTOR, useValue: options.models },

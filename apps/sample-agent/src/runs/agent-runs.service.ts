@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { ModuleRef } from '@nestjs/core';
 import {
   AgentRunner,
+  renderToolOutcomeContent,
   type ChatModel,
   type ChatModelTool,
   type ToolCallExecutor,
@@ -223,7 +224,15 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       users.set(runId, (users.get(runId) ?? 0) + 1);
       this.toolRuns.set(call.name, users);
       try {
-        return await this.executor.execute(call, { signal, metadata: { runId } });
+        const outcome = await this.executor.execute(call, { signal, metadata: { runId } });
+        this.hub.emit(runId, {
+          type: 'tool.result',
+          callId: call.id,
+          tool: call.name,
+          isError: !outcome.success,
+          content: renderToolOutcomeContent(outcome),
+        });
+        return outcome;
       } finally {
         this.callRuns.delete(call.id);
         const left = (users.get(runId) ?? 1) - 1;

@@ -25,6 +25,14 @@ export type RunLifecycleEvent =
       readonly arguments: string;
     }
   | {
+      readonly type: 'tool.result';
+      readonly callId: string;
+      readonly tool: string;
+      readonly isError: boolean;
+      /** The result exactly as the model reads it. */
+      readonly content: string;
+    }
+  | {
       readonly type: 'run.finished';
       readonly status: string;
       readonly reason: { readonly code: string; readonly message: string; readonly tool?: string };
