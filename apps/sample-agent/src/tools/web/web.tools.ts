@@ -19,6 +19,9 @@ export class FetchPageArgs {
 /** Per-attempt limit: a slow upstream answer (2 s by default) times out and is retried. */
 export const WEB_TIMEOUT_MS = 1_000;
 
+/** Up to 5 retries, quick backoff, and a server's Retry-After honoured up to 5 s. */
+const WEB_RETRY = { maxRetries: 5, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 };
+
 /**
  * Web search and page fetching over real HTTP, against the fixture upstream: real `fetch`,
  * the attempt's `signal`, and `response.ok` checked, so 429s, 503s, resets, HTML error pages
@@ -35,7 +38,7 @@ export class WebTools {
     timeoutMs: WEB_TIMEOUT_MS,
     annotations: { readOnlyHint: true, openWorldHint: true },
   })
-  @Retryable({ maxRetries: 3, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 })
+  @Retryable(WEB_RETRY)
   async webSearch(
     @ToolArgs() args: WebSearchArgs,
     @ToolCall() call: ToolCallContext,
@@ -54,7 +57,7 @@ export class WebTools {
     timeoutMs: WEB_TIMEOUT_MS,
     annotations: { readOnlyHint: true, openWorldHint: true },
   })
-  @Retryable({ maxRetries: 3, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 })
+  @Retryable(WEB_RETRY)
   async fetchPage(
     @ToolArgs() args: FetchPageArgs,
     @ToolCall() call: ToolCallContext,
