@@ -1,6 +1,7 @@
 /**
  * `npm run bench:app`: the sample agent's HTTP service under load. 50 concurrent runs of the
- * `calculations-20` scenario (20 tool calls in one model turn, then `attempt_completion`),
+ * `searches-20` scenario (20 `web_search` calls to the fixture upstream over HTTP in one
+ * model turn, then `attempt_completion`),
  * each followed over SSE, against the built server (`apps/sample-agent/dist/serve.js`) as a
  * child process: once with runs kept in memory, once in SQLite. Reports throughput (tool
  * calls per second, first POST to last `run.finished`), the SQLite / memory ratio, and the
@@ -19,7 +20,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const workspace = resolve(here, '../../..');
 const RUNS = Number(process.env.BENCH_APP_RUNS ?? 50);
 const ROUNDS = Number(process.env.BENCH_APP_ROUNDS ?? 3);
-const SCENARIO = 'calculations-20';
+const SCENARIO = 'searches-20';
 const TOOL_EVENTS = new Set([
   'call.started',
   'attempt.failed',

@@ -5,37 +5,31 @@ import { RUN_STORE, type RunStore } from './run-store.js';
 /** Receives a run's events in order. */
 export type RunEventListener = (event: RunEvent) => void;
 
-/** A run in progress: its numbering, its events so far, who listens, what is being written. */
+/** A run in progress: its numbering, its events so far, who listens. */
 interface LiveRun {
   seq: number;
   readonly events: RunEvent[];
   readonly listeners: Set<RunEventListener>;
-  pending: RunEvent[];
-  written: Promise<void>;
 }
 
 /**
  * Numbers each run's events, stores them, and hands them to subscribers, in that order: an
  * event reaches a subscriber only once it is stored, so nothing a client saw can be lost
- * by a crash. Writes are batched per run (everything emitted in the same tick goes in one
- * write) and serialised, so events are stored and delivered in the order they happened. A
- * subscriber first gets the events it missed (after its `Last-Event-ID`), then the live ones.
+ * by a crash. Writes are batched (everything emitted in the same tick, by every run, goes in
+ * one insert) and serialised, so events are stored and delivered in the order they happened.
+ * A subscriber first gets the events it missed (after its `Last-Event-ID`), then the live ones.
  */
 @Injectable()
 export class RunEventHub {
   private readonly live = new Map<string, LiveRun>();
+  private pending: RunEvent[] = [];
+  private written: Promise<void> = Promise.resolve();
 
   constructor(@Inject(RUN_STORE) private readonly store: RunStore) {}
 
   /** Starts numbering a run's events after `lastSeq` (the stored ones, for a resumed run). */
   open(runId: string, lastSeq = 0, past: readonly RunEvent[] = []): void {
-    this.live.set(runId, {
-      seq: lastSeq,
-      events: [...past],
-      listeners: new Set(),
-      pending: [],
-      written: Promise.resolve(),
-    });
+    this.live.set(runId, { seq: lastSeq, events: [...past], listeners: new Set() });
   }
 
   /** Whether the run's events are still being produced here. */
@@ -48,18 +42,18 @@ export class RunEventHub {
     const run = this.live.get(runId);
     if (!run) return;
     run.seq += 1;
-    run.pending.push({ runId, seq: run.seq, at, data });
-    if (run.pending.length === 1) run.written = run.written.then(() => this.write(run));
+    this.pending.push({ runId, seq: run.seq, at, data });
+    if (this.pending.length === 1) this.written = this.written.then(() => this.write());
   }
 
   /** Resolves once every event emitted so far is stored (and delivered). */
-  async flush(runId: string): Promise<void> {
-    await this.live.get(runId)?.written;
+  async flush(): Promise<void> {
+    await this.written;
   }
 
-  /** Stores what is left and stops numbering: later subscribers read the store. */
+  /** Stores what is left of a run and stops numbering it: later subscribers read the store. */
   async close(runId: string): Promise<void> {
-    await this.flush(runId);
+    await this.flush();
     this.live.delete(runId);
   }
 
@@ -82,17 +76,19 @@ export class RunEventHub {
     return () => run.listeners.delete(listener);
   }
 
-  private async write(run: LiveRun): Promise<void> {
+  private async write(): Promise<void> {
     // Everything emitted before this write started goes in one batch.
     await Promise.resolve();
-    const batch = run.pending;
-    run.pending = [];
+    const batch = this.pending;
+    this.pending = [];
     try {
       await this.store.appendEvents(batch);
     } catch (error) {
       console.error(`could not store ${batch.length} run events:`, error);
     }
     for (const event of batch) {
+      const run = this.live.get(event.runId);
+      if (!run) continue;
       run.events.push(event);
       for (const listener of run.listeners) listener(event);
       if (isRunFinished(event)) run.listeners.clear();

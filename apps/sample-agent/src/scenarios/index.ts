@@ -1,13 +1,8 @@
 import { kubeDeployForbiddenScenario, kubeMissingNamespaceScenario } from './kube.scenario.js';
-import {
-  askUserScenario,
-  calculationsScenario,
-  calculatorScenario,
-  readFileScenario,
-} from './local-tools.scenario.js';
+import { askUserScenario, calculatorScenario, readFileScenario } from './local-tools.scenario.js';
 import type { Scenario } from './scenario.js';
 import { tripScenario } from './trip.scenario.js';
-import { slowWebScenario, webResearchScenario } from './web-research.scenario.js';
+import { searchesScenario, slowWebScenario, webResearchScenario } from './web-research.scenario.js';
 
 export type { Scenario } from './scenario.js';
 
@@ -22,7 +17,7 @@ export const SCENARIOS: ReadonlyMap<string, Scenario> = new Map(
     readFileScenario,
     calculatorScenario,
     askUserScenario,
-    calculationsScenario(20),
+    searchesScenario(20),
   ].map((scenario) => [scenario.name, scenario]),
 );
 

@@ -64,23 +64,3 @@ export const askUserScenario: Scenario = {
     ],
   },
 };
-
-/** Many calls in one turn (the benchmark's load): `count` calculations in parallel. */
-export function calculationsScenario(count: number): Scenario {
-  return {
-    name: `calculations-${count}`,
-    title: `${count} calculations in one turn`,
-    task: `Compute 1 + 1 up to ${count} + ${count}.`,
-    recoverable: true,
-    script: {
-      ...ATTEMPT_COMPLETION,
-      goals: Array.from({ length: count }, (_, index) => ({
-        need: `sum ${index + 1}`,
-        approaches: [
-          { name: 'calculate', arguments: { expression: `${index + 1} + ${index + 1}` } },
-        ],
-        report: (output: unknown) => `${(output as { value: number }).value}`,
-      })),
-    },
-  };
-}

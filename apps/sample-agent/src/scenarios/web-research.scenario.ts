@@ -65,3 +65,21 @@ export const slowWebScenario: Scenario = {
     upstream.plan('page', { next: [{ kind: 'unavailable' }, { kind: 'unavailable' }] });
   },
 };
+
+/** Many calls in one turn over real sockets (the benchmark's load): `count` searches. */
+export function searchesScenario(count: number): Scenario {
+  return {
+    name: `searches-${count}`,
+    title: `${count} web searches in one turn`,
+    task: `Search the web for topics 1 to ${count}.`,
+    recoverable: true,
+    script: {
+      ...ATTEMPT_COMPLETION,
+      goals: Array.from({ length: count }, (_, index) => ({
+        need: `topic ${index + 1}`,
+        approaches: [{ name: 'web_search', arguments: { query: `topic ${index + 1}` } }],
+        report: (output: unknown) => `${(output as { results: unknown[] }).results.length}`,
+      })),
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ToolCallContext } from '@toolshield/core';
-import { Retryable, Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { Retryable, Tool, ToolArgs, ToolCall, type ToolOptions } from '@toolshield/nest';
 import { IsString, IsUrl, Length } from 'class-validator';
 import type { Page, SearchResults } from '../../upstream/upstream-content.js';
 import { getJson } from './get-json.js';
@@ -19,6 +19,17 @@ export class FetchPageArgs {
 /** Per-attempt limit: a slow upstream answer (2 s by default) times out and is retried. */
 export const WEB_TIMEOUT_MS = 1_000;
 
+/** The options both web tools share: read-only, idempotent (so retried), a short timeout. */
+function webTool(name: string, description: string): ToolOptions {
+  return {
+    name,
+    description,
+    idempotent: true,
+    timeoutMs: WEB_TIMEOUT_MS,
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  };
+}
+
 /** Up to 5 retries, quick backoff, and a server's Retry-After honoured up to 5 s. */
 const WEB_RETRY = { maxRetries: 5, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 };
 
@@ -31,38 +42,26 @@ const WEB_RETRY = { maxRetries: 5, backoff: { baseMs: 100, capMs: 500 }, maxRetr
 export class WebTools {
   constructor(private readonly upstream: WebUpstream) {}
 
-  @Tool({
-    name: 'web_search',
-    description: 'Searches the web; returns titles, URLs and snippets.',
-    idempotent: true,
-    timeoutMs: WEB_TIMEOUT_MS,
-    annotations: { readOnlyHint: true, openWorldHint: true },
-  })
+  @Tool(webTool('web_search', 'Searches the web; returns titles, URLs and snippets.'))
   @Retryable(WEB_RETRY)
   async webSearch(
     @ToolArgs() args: WebSearchArgs,
     @ToolCall() call: ToolCallContext,
   ): Promise<SearchResults> {
-    const { url } = await this.upstream.fixture();
-    return (await getJson(
-      `${url}/search?q=${encodeURIComponent(args.query)}`,
-      call.signal,
-    )) as SearchResults;
+    return (await this.get(`/search?q=${encodeURIComponent(args.query)}`, call)) as SearchResults;
   }
 
-  @Tool({
-    name: 'fetch_page',
-    description: 'Fetches a web page by URL and returns its title and text.',
-    idempotent: true,
-    timeoutMs: WEB_TIMEOUT_MS,
-    annotations: { readOnlyHint: true, openWorldHint: true },
-  })
+  @Tool(webTool('fetch_page', 'Fetches a web page by URL and returns its title and text.'))
   @Retryable(WEB_RETRY)
   async fetchPage(
     @ToolArgs() args: FetchPageArgs,
     @ToolCall() call: ToolCallContext,
   ): Promise<Page> {
+    return (await this.get(`/page?url=${encodeURIComponent(args.url)}`, call)) as Page;
+  }
+
+  private async get(path: string, call: ToolCallContext): Promise<unknown> {
     const { url } = await this.upstream.fixture();
-    return (await getJson(`${url}/page?url=${encodeURIComponent(args.url)}`, call.signal)) as Page;
+    return getJson(`${url}${path}`, call.signal);
   }
 }
