@@ -1,6 +1,6 @@
 /**
  * `npm run bench:app`: the sample agent's HTTP service under load. 50 concurrent runs of the
- * `searches-20` scenario (20 `web_search` calls to the fixture upstream over HTTP in one
+ * `searches-20` scenario (20 `web_search` calls to the fixture upstream over HTTP, 20 ms each, in one
  * model turn, then `attempt_completion`),
  * each followed over SSE, against the built server (`apps/sample-agent/dist/serve.js`) as a
  * child process: once with runs kept in memory, once in SQLite. Reports throughput (tool
@@ -150,7 +150,7 @@ const row = (mode: Mode) =>
 
 const markdown = [
   `Node ${process.version}, ${process.platform} ${process.arch}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
-  `${RUNS} concurrent runs of \`${SCENARIO}\` (21 tool calls each) over HTTP, each followed over SSE; median of ${ROUNDS} rounds after a warm-up round`,
+  `${RUNS} concurrent runs of \`${SCENARIO}\` (21 tool calls each, the searches answered after 20 ms) over HTTP, each followed over SSE; median of ${ROUNDS} rounds after a warm-up round`,
   '',
   '| store | tool calls/s | tool event → SSE client p50 (ms) | p99 (ms) | events measured |',
   '|---|---:|---:|---:|---:|',

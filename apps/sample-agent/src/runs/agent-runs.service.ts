@@ -114,11 +114,6 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     return interrupted;
   }
 
-  /** The run's record once it has finished. */
-  async finished(id: string): Promise<RunRecord | undefined> {
-    return (await this.running.get(id)) ?? this.store.getRun(id);
-  }
-
   private scenarioFor(name: unknown, task: string): Scenario | undefined {
     if (name === undefined || name === null || name === '') return scenarioForTask(task);
     const scenario = typeof name === 'string' ? SCENARIOS.get(name) : undefined;
@@ -133,10 +128,17 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   private launch(run: RunRecord, scenario: Scenario | undefined, input: string | undefined): void {
     const abort = new AbortController();
     this.aborts.set(run.id, abort);
-    const done = this.execute(run, scenario, input, abort.signal).finally(() => {
-      this.running.delete(run.id);
-      this.aborts.delete(run.id);
-    });
+    const done = this.execute(run, scenario, input, abort.signal)
+      .catch((error: unknown) => {
+        // The runner never throws; the store can. The run stays `running` and resumes at the
+        // next start; the process keeps serving.
+        console.error(`run ${run.id} could not be recorded:`, error);
+        return run;
+      })
+      .finally(() => {
+        this.running.delete(run.id);
+        this.aborts.delete(run.id);
+      });
     this.running.set(run.id, done);
   }
 

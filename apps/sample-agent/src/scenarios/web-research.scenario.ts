@@ -66,7 +66,13 @@ export const slowWebScenario: Scenario = {
   },
 };
 
-/** Many calls in one turn over real sockets (the benchmark's load): `count` searches. */
+/** How long the upstream takes per search in {@link searchesScenario}, like a real API. */
+export const SEARCH_LATENCY_MS = 20;
+
+/**
+ * Many calls in one turn over real sockets (the benchmark's load): `count` searches, each
+ * answered after {@link SEARCH_LATENCY_MS}.
+ */
 export function searchesScenario(count: number): Scenario {
   return {
     name: `searches-${count}`,
@@ -80,6 +86,10 @@ export function searchesScenario(count: number): Scenario {
         approaches: [{ name: 'web_search', arguments: { query: `topic ${index + 1}` } }],
         report: (output: unknown) => `${(output as { results: unknown[] }).results.length}`,
       })),
+    },
+    prepare: async (get) => {
+      const upstream = await get(WebUpstream).fixture();
+      upstream.plan('search', { then: { kind: 'slow', delayMs: SEARCH_LATENCY_MS } });
     },
   };
 }
