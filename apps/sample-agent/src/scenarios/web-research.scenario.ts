@@ -67,7 +67,7 @@ export const slowWebScenario: Scenario = {
 };
 
 /** How long the upstream takes per search in {@link searchesScenario}, like a real API. */
-export const SEARCH_LATENCY_MS = 20;
+export const SEARCH_LATENCY_MS = 100;
 
 /**
  * Many calls in one turn over real sockets (the benchmark's load): `count` searches, each

@@ -70,7 +70,6 @@ async function play(
   route: UpstreamRoute,
   url: URL,
   response: ServerResponse,
-  sockets: Set<Socket>,
 ): Promise<void> {
   switch (behaviour.kind) {
     case 'ok':
@@ -86,8 +85,11 @@ async function play(
     case 'slow':
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, behaviour.delayMs ?? 2_000);
-        response.on('close', () => (clearTimeout(timer), resolve()));
-        sockets.add(response.socket as Socket);
+        // The client gave up (its timeout): stop waiting.
+        response.socket?.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
       if (!response.destroyed) sendJson(response, 200, answer(route, url));
       return;
@@ -146,7 +148,7 @@ export async function startFixtureUpstream(
     }
     if (request.method === 'GET' && first && first in routes && second === undefined) {
       const route = first as UpstreamRoute;
-      return play(routes[route].take(), route, url, response, sockets);
+      return play(routes[route].take(), route, url, response);
     }
     sendJson(response, 404, { error: `No route ${request.method} ${url.pathname}.` });
   };
