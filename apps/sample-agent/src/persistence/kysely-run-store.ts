@@ -31,6 +31,12 @@ function toRecord(row: Selectable<RunsTable>): RunRecord {
  * lives in the same database as the runs and their events.
  */
 export class KyselyRunStore implements RunStore {
+  private readonly queuedSaves = new Map<
+    string,
+    { messages: readonly ConversationMessage[]; done: Promise<void> }
+  >();
+  private readonly lastSave = new Map<string, Promise<void>>();
+
   constructor(private readonly db: Kysely<RunDatabase>) {}
 
   async migrate(): Promise<void> {
@@ -146,7 +152,40 @@ export class KyselyRunStore implements RunStore {
     return row && (JSON.parse(row.messages) as ConversationMessage[]);
   }
 
-  async save(conversationId: string, messages: readonly ConversationMessage[]): Promise<void> {
+  /**
+   * Saves are coalesced per conversation: while one write is in flight, the saves that follow
+   * wait behind it as one write of the newest history (the agent runner checkpoints after
+   * every tool result, so a parallel batch asks for many). Each promise resolves once a write
+   * holding its history, or a newer one, is stored; writes of one conversation never overlap.
+   */
+  save(conversationId: string, messages: readonly ConversationMessage[]): Promise<void> {
+    const queued = this.queuedSaves.get(conversationId);
+    if (queued) {
+      queued.messages = messages;
+      return queued.done;
+    }
+    const previous = this.lastSave.get(conversationId) ?? Promise.resolve();
+    const entry = { messages, done: Promise.resolve() };
+    entry.done = previous
+      .catch(() => undefined)
+      .then(() => {
+        this.queuedSaves.delete(conversationId);
+        return this.upsertConversation(conversationId, entry.messages);
+      });
+    this.queuedSaves.set(conversationId, entry);
+    this.lastSave.set(conversationId, entry.done);
+    entry.done
+      .finally(() => {
+        if (this.lastSave.get(conversationId) === entry.done) this.lastSave.delete(conversationId);
+      })
+      .catch(() => undefined);
+    return entry.done;
+  }
+
+  private async upsertConversation(
+    conversationId: string,
+    messages: readonly ConversationMessage[],
+  ): Promise<void> {
     const values = {
       messages: JSON.stringify(messages),
       updated_at: new Date().toISOString(),

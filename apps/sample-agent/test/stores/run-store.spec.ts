@@ -87,4 +87,14 @@ describe.each(STORE_BACKENDS)('the run store on $name', (backend) => {
     await store.save('a', history);
     expect(await store.load('a')).toEqual(history);
   });
+
+  it('keeps the newest history when saves of one conversation come faster than writes', async () => {
+    const histories = Array.from({ length: 30 }, (_, index): ConversationMessage[] =>
+      Array.from({ length: index + 1 }, (__, line) => ({ role: 'user', content: `line ${line}` })),
+    );
+    await Promise.all(histories.map((history) => store.save('a', history)));
+    expect(await store.load('a')).toEqual(histories.at(-1));
+    await store.save('a', histories[0] ?? []);
+    expect(await store.load('a')).toEqual(histories[0]);
+  });
 });
