@@ -162,6 +162,8 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     });
     const result = await runner.run({ conversationId: run.id, input, signal });
     const completion = runCompletion(result, new Date());
+    // The record first: a client that sees `run.finished` then reads a finished run.
+    await this.store.finishRun(run.id, completion);
     this.hub.emit(run.id, {
       type: 'run.finished',
       status: completion.status,
@@ -169,7 +171,6 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       finalAnswer: completion.finalAnswer ?? '',
     });
     await this.hub.close(run.id);
-    await this.store.finishRun(run.id, completion);
     return { ...run, ...completion };
   }
 
