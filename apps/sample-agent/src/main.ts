@@ -1,13 +1,24 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { runDemo } from './agent/demo.js';
-import { AppModule } from './app.module.js';
+import { ModelSelector } from './agent/select-model.js';
+import { runDemo } from './demo/run-demo.js';
+import { InMemoryRunStore } from './runs/in-memory-run-store.js';
+import { ServerModule } from './server.module.js';
 
-const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+// `npm start`: the demo. Every scenario as an agent run with chaos on, the trace printed live.
+const models = new ModelSelector(process.env);
+const app = await NestFactory.createApplicationContext(
+  ServerModule.forRoot({
+    store: new InMemoryRunStore(),
+    models,
+    chaos: process.env['CHAOS'] !== 'off',
+  }),
+  { logger: ['error', 'warn'] },
+);
 try {
-  const { result, transcript } = await runDemo(app, process.env);
-  console.log(transcript);
-  process.exitCode = result.status === 'error' ? 1 : 0;
+  const { asExpected } = await runDemo(app, (line) => console.log(line));
+  const scripted = !process.env['TOOLSHIELD_MODEL'];
+  process.exitCode = scripted && !asExpected ? 1 : 0;
 } finally {
   await app.close();
 }

@@ -1,99 +1,155 @@
 import {
+  classifyError,
+  composePolicies,
   toOpenAIMessages,
+  ToolCircuitBreaker,
   type AssistantMessage,
   type ChatModel,
   type ChatModelTool,
+  type CircuitBreakerOptions,
+  type Clock,
   type ConversationToolCall,
+  type PolicyPipeline,
+  type RetryOptions,
 } from '@toolshield/core';
+import OpenAI from 'openai';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import type { AgentModel } from './agent-model.js';
+import { redactSecrets, redactUrl } from './redact-secrets.js';
 
-/** Where and how to reach a Chat Completions endpoint (OpenAI, or any server that speaks its API). */
+/** Where and how to reach a Chat Completions endpoint (OpenAI, Ollama, vLLM, ...). */
 export interface OpenAICompatibleModelOptions {
   /** The API root, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
   readonly baseUrl: string;
   readonly model: string;
   /** Sent as a bearer token when given (local servers often need none). */
   readonly apiKey?: string;
-  /** The HTTP client; default the global `fetch`. */
-  readonly fetch?: typeof fetch;
+  /** Per-attempt limit of one model request; default 60 s. */
+  readonly timeoutMs?: number;
+  /** Retries of a failed request (429 with `Retry-After`, 5xx, network); default 2 retries. */
+  readonly retry?: RetryOptions;
+  /** The breaker around the endpoint; default opens after 5 calls with more than half failing. */
+  readonly breaker?: CircuitBreakerOptions;
+  /** The clock of the policies; default the system clock. */
+  readonly clock?: Clock;
 }
 
-/** The part of a Chat Completions response the agent reads. */
-interface ChatCompletion {
-  readonly choices?: readonly {
-    readonly message?: {
-      readonly content?: string | null;
-      readonly tool_calls?: readonly {
-        readonly id: string;
-        readonly function: { readonly name: string; readonly arguments: string };
-      }[];
-    };
-  }[];
+/** A model request that failed for good: the cause, the URL, no secrets. */
+export class ModelCallError extends Error {
+  constructor(
+    message: string,
+    readonly errorType: string,
+    readonly url: string,
+    readonly attempts: number,
+  ) {
+    super(message);
+    this.name = 'ModelCallError';
+  }
 }
 
 const EMPTY_PARAMETERS = { type: 'object', properties: {} };
 
-function toFunctionTool(tool: ChatModelTool) {
+function toFunctionTool(tool: ChatModelTool): ChatCompletionTool {
   return {
     type: 'function',
     function: {
       name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters ?? EMPTY_PARAMETERS,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: (tool.parameters ?? EMPTY_PARAMETERS) as Record<string, unknown>,
     },
   };
 }
 
+/** The SDK error's own words and those of its causes (`fetch failed` says little alone). */
+function causeText(error: unknown): string {
+  const parts: string[] = [];
+  for (let link = error, depth = 0; link instanceof Error && depth < 4; depth += 1) {
+    if (!parts.includes(link.message)) parts.push(link.message);
+    link = link.cause;
+  }
+  return parts.join(': ') || String(error);
+}
+
 /**
- * A real model behind an OpenAI-compatible `POST {baseUrl}/chat/completions`: the history goes
- * out as Chat Completions messages (`toOpenAIMessages`), the registered tools as function
- * tools, and the reply's text and tool calls come back as the next assistant message. HTTP
- * errors throw; the agent runner ends the run with `model_error`.
+ * A real model behind an OpenAI-compatible Chat Completions endpoint, through the official
+ * `openai` SDK (its own retries off). The request is a dependency like any tool: it runs
+ * through toolshield's retry (honouring `Retry-After`), a per-attempt timeout and a circuit
+ * breaker from `@toolshield/core`. When it fails for good, the call rejects with a
+ * {@link ModelCallError} naming the cause and the endpoint URL, with the key redacted; the
+ * agent runner ends the run with `model_error` and that message.
  */
 export class OpenAICompatibleModel implements AgentModel {
   readonly label: string;
+  readonly breaker: ToolCircuitBreaker;
+  private readonly client: OpenAI;
+  private readonly policies: PolicyPipeline;
+  private readonly url: string;
+
   readonly chat: ChatModel = async ({ messages, tools, signal }) => {
-    const response = await this.fetch(
-      `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: this.options.model,
-          messages: toOpenAIMessages(messages),
-          ...(tools.length > 0 ? { tools: tools.map(toFunctionTool) } : {}),
-        }),
-        signal,
-      },
+    const body: ChatCompletionCreateParamsNonStreaming = {
+      model: this.options.model,
+      messages: toOpenAIMessages(messages) as ChatCompletionMessageParam[],
+      ...(tools.length > 0 ? { tools: tools.map(toFunctionTool) } : {}),
+    };
+    const outcome = await this.policies(async (attempt) => {
+      try {
+        return await this.client.chat.completions.create(body, { signal: attempt.signal });
+      } catch (error) {
+        throw classifyError(error);
+      }
+    }, signal);
+    if (!outcome.ok) throw this.failure(outcome.error, outcome.attempts);
+    const message = outcome.value.choices[0]?.message;
+    const toolCalls: ConversationToolCall[] = (message?.tool_calls ?? []).flatMap((call) =>
+      call.type === 'function'
+        ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }]
+        : [],
     );
-    if (!response.ok) {
-      const detail = (await response.text()).slice(0, 300);
-      throw new Error(`${this.options.model} answered HTTP ${response.status}: ${detail}`);
-    }
-    return toAssistantMessage((await response.json()) as ChatCompletion);
+    const reply: AssistantMessage = { role: 'assistant', content: message?.content ?? '' };
+    return toolCalls.length > 0 ? { ...reply, toolCalls } : reply;
   };
-  private readonly fetch: typeof fetch;
 
   constructor(private readonly options: OpenAICompatibleModelOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
-    this.label = `${options.model} at ${options.baseUrl} (OpenAI-compatible)`;
+    const baseURL = options.baseUrl.replace(/\/+$/, '');
+    this.url = redactUrl(`${baseURL}/chat/completions`);
+    this.label = `${options.model} at ${redactUrl(baseURL)} (OpenAI-compatible)`;
+    this.client = new OpenAI({
+      baseURL,
+      apiKey: options.apiKey ?? 'none',
+      maxRetries: 0,
+      timeout: 24 * 60 * 60 * 1_000,
+      // Local servers need no key; send no authorization header then.
+      ...(options.apiKey ? {} : { defaultHeaders: { authorization: null } }),
+    });
+    this.breaker = new ToolCircuitBreaker(
+      { volumeThreshold: 5, resetTimeoutMs: 30_000, ...options.breaker },
+      { tool: `model:${options.model}`, clock: options.clock },
+    );
+    this.policies = composePolicies({
+      retry: { maxRetries: 2, backoff: { baseMs: 500, capMs: 5_000 }, ...options.retry },
+      breaker: this.breaker,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      clock: options.clock,
+      toolName: `model:${options.model}`,
+    });
   }
-}
 
-function toAssistantMessage(completion: ChatCompletion): AssistantMessage {
-  const message = completion.choices?.[0]?.message;
-  if (!message) throw new Error('The model answered without a message.');
-  const toolCalls = (message.tool_calls ?? []).map((call): ConversationToolCall => ({
-    id: call.id,
-    name: call.function.name,
-    arguments: call.function.arguments,
-  }));
-  return {
-    role: 'assistant',
-    content: message.content ?? '',
-    ...(toolCalls.length > 0 ? { toolCalls } : {}),
-  };
+  private failure(error: unknown, attempts: number): ModelCallError {
+    const classified = classifyError(error);
+    const cause = redactSecrets(
+      causeText(classified),
+      this.options.apiKey ? [this.options.apiKey] : [],
+    );
+    const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+    return new ModelCallError(
+      `${this.options.model} at ${this.url} failed (${classified.type}, ${tries}): ${cause}`,
+      classified.type,
+      this.url,
+      attempts,
+    );
+  }
 }

@@ -15,21 +15,38 @@ export interface ScriptedCall {
   readonly arguments: Readonly<Record<string, unknown>>;
 }
 
+/** One way to get a goal: a call, or calls made one after the other (each after the last succeeded). */
+export type ScriptedApproach = ScriptedCall | readonly ScriptedCall[];
+
 /** One thing the task needs, and the ways to get it, best first. */
 export interface ScriptedGoal {
   /** What it is, in the model's words: "the weather in Paris". */
   readonly need: string;
-  /** Tried in order: after a failure the model moves on to the next one, and never repeats a call. */
-  readonly approaches: readonly ScriptedCall[];
-  /** The final answer's sentence about this goal, from the successful call's output. */
+  /**
+   * Tried in order: after a failure the model moves on to the next approach, and never
+   * repeats a failed approach. An approach of several calls may repeat an earlier call after
+   * a remedy (list pods, create the missing namespace, list pods again).
+   */
+  readonly approaches: readonly ScriptedApproach[];
+  /** The final answer's sentence about this goal, from the last successful call's output. */
   readonly report: (output: unknown) => string;
 }
 
 /** What the scripted model knows of a task: its goals. It does not read the user's words. */
 export interface ScriptedTask {
   readonly goals: readonly ScriptedGoal[];
-  /** The tool that ends the run; default `complete`. */
+  /** The tool that ends the run; default `complete`. Its argument is named by `answerArgument`. */
   readonly completionTool?: string;
+  /** The completion tool's argument for the final answer; default `answer`. */
+  readonly answerArgument?: string;
+  /** With no goals: the model's whole answer, a plain reply without tool calls. */
+  readonly reply?: string;
+}
+
+/** Options of {@link ScriptedModel}. */
+export interface ScriptedModelOptions {
+  /** Tool call ids are `${idPrefix}_1`, `${idPrefix}_2`, ...; default `call`. Make it unique per run. */
+  readonly idPrefix?: string;
 }
 
 /** The facts of a `ToolFailure` the model acts on, as the tool result carries them. */
@@ -72,19 +89,86 @@ function describeFailure(tool: string, failure: FailureFacts): string {
   return `${tool} failed (${facts.join(', ')}): ${failure.error.replace(/\.$/, '')}`;
 }
 
-/** Every tool result of the history, by the fingerprint (name and arguments) of its call. */
-function resultsByCall(messages: readonly ConversationMessage[]): Map<string, ToolResultMessage> {
-  const calls = new Map<string, ConversationToolCall>();
-  const results = new Map<string, ToolResultMessage>();
-  for (const message of messages) {
-    if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? []) calls.set(call.id, call);
-    } else if (message.role === 'tool') {
-      const call = calls.get(message.toolCallId);
-      if (call) results.set(toolCallFingerprint(call), message);
+function stepsOf(approach: ScriptedApproach): readonly ScriptedCall[] {
+  return Array.isArray(approach) ? approach : [approach as ScriptedCall];
+}
+
+/** Where one goal stands while the history is replayed. */
+class GoalProgress {
+  private approach = 0;
+  private step = 0;
+  private retriedStep = false;
+  private output: unknown;
+  private failure?: { tool: string; facts: FailureFacts };
+
+  constructor(readonly goal: ScriptedGoal) {}
+
+  /** The call this goal waits for, while it is open. */
+  expected(): ScriptedCall | undefined {
+    if (this.failure || this.approach >= this.goal.approaches.length) return undefined;
+    const steps = stepsOf(this.goal.approaches[this.approach] as ScriptedApproach);
+    return this.step < steps.length ? steps[this.step] : undefined;
+  }
+
+  /**
+   * Takes the result of the expected call. A call that was interrupted (a `cancelled`
+   * result, as a crash leaves it once the history is repaired) is made once more.
+   */
+  record(result: ToolResultMessage): void {
+    if (!result.isError) {
+      this.output = parseJson(result.content);
+      this.step += 1;
+      this.retriedStep = false;
+      return;
+    }
+    if (failureFacts(result.content).errorType === 'cancelled' && !this.retriedStep) {
+      this.retriedStep = true;
+      return;
+    }
+    this.approach += 1;
+    this.step = 0;
+    this.retriedStep = false;
+    if (this.approach >= this.goal.approaches.length) {
+      this.failure = { tool: result.name, facts: failureFacts(result.content) };
     }
   }
-  return results;
+
+  state(): GoalState {
+    if (this.failure) {
+      return { kind: 'out_of_approaches', tool: this.failure.tool, failure: this.failure.facts };
+    }
+    const call = this.expected();
+    return call ? { kind: 'next', call } : { kind: 'done', output: this.output };
+  }
+}
+
+function sameCall(call: ConversationToolCall, scripted: ScriptedCall): boolean {
+  return toolCallFingerprint(call) === toolCallFingerprint(scripted);
+}
+
+/** Replays the history: which call served which goal, and how it ended. */
+function replay(task: ScriptedTask, messages: readonly ConversationMessage[]): GoalProgress[] {
+  const goals = task.goals.map((goal) => new GoalProgress(goal));
+  const byCallId = new Map<string, GoalProgress>();
+  for (const message of messages) {
+    if (message.role === 'assistant') {
+      const taken = new Set<GoalProgress>();
+      for (const call of message.toolCalls ?? []) {
+        const goal = goals.find((candidate) => {
+          const expected = candidate.expected();
+          return !taken.has(candidate) && expected !== undefined && sameCall(call, expected);
+        });
+        if (goal) {
+          taken.add(goal);
+          byCallId.set(call.id, goal);
+        }
+      }
+    } else if (message.role === 'tool') {
+      byCallId.get(message.toolCallId)?.record(message);
+      byCallId.delete(message.toolCallId);
+    }
+  }
+  return goals;
 }
 
 function callsSoFar(messages: readonly ConversationMessage[]): number {
@@ -107,23 +191,6 @@ function latestFailures(messages: readonly ConversationMessage[]): string[] {
     );
 }
 
-function goalState(goal: ScriptedGoal, results: Map<string, ToolResultMessage>): GoalState {
-  const tried = goal.approaches.map((call) => ({
-    call,
-    result: results.get(toolCallFingerprint(call)),
-  }));
-  const success = tried.find(({ result }) => result && !result.isError);
-  if (success?.result) return { kind: 'done', output: parseJson(success.result.content) };
-  const next = tried.find(({ result }) => !result);
-  if (next) return { kind: 'next', call: next.call };
-  const last = tried.at(-1);
-  return {
-    kind: 'out_of_approaches',
-    tool: last?.call.name ?? '',
-    failure: failureFacts(last?.result?.content ?? 'No approach was given.'),
-  };
-}
-
 /**
  * A deterministic stand-in for an LLM: it does not understand language. It works through a
  * fixed list of goals, reads every tool result (a failure's `errorType`, `recoverable` and
@@ -137,14 +204,24 @@ export class ScriptedModel implements AgentModel {
     'scripted stand-in for an LLM (deterministic, no network, no language understanding)';
   readonly chat: ChatModel = async ({ messages }) => this.reply(messages);
   private readonly completionTool: string;
+  private readonly idPrefix: string;
 
-  constructor(private readonly task: ScriptedTask) {
+  constructor(
+    private readonly task: ScriptedTask,
+    options: ScriptedModelOptions = {},
+  ) {
     this.completionTool = task.completionTool ?? DEFAULT_COMPLETION_TOOL;
+    this.idPrefix = options.idPrefix ?? 'call';
   }
 
   private reply(messages: readonly ConversationMessage[]): AssistantMessage {
-    const results = resultsByCall(messages);
-    const goals = this.task.goals.map((goal) => ({ goal, state: goalState(goal, results) }));
+    if (this.task.goals.length === 0) {
+      return { role: 'assistant', content: this.task.reply ?? '' };
+    }
+    const goals = replay(this.task, messages).map((progress) => ({
+      goal: progress.goal,
+      state: progress.state(),
+    }));
     const failures = latestFailures(messages);
     const callNumber = callsSoFar(messages) + 1;
 
@@ -159,6 +236,7 @@ export class ScriptedModel implements AgentModel {
       state.kind === 'next' ? [{ goal, call: state.call }] : [],
     );
     if (open.length === 0) return this.complete('', this.answer(goals), callNumber);
+
     const next = open.map(({ call }) => call);
     const content =
       failures.length > 0
@@ -167,11 +245,15 @@ export class ScriptedModel implements AgentModel {
     return {
       role: 'assistant',
       content,
-      toolCalls: next.map((call, index) => ({
-        id: `call_${callNumber + index}`,
-        name: call.name,
-        arguments: JSON.stringify(call.arguments),
-      })),
+      toolCalls: next.map((call, index) => this.toolCall(callNumber + index, call)),
+    };
+  }
+
+  private toolCall(number: number, call: ScriptedCall): ConversationToolCall {
+    return {
+      id: `${this.idPrefix}_${number}`,
+      name: call.name,
+      arguments: JSON.stringify(call.arguments),
     };
   }
 
@@ -187,11 +269,10 @@ export class ScriptedModel implements AgentModel {
   }
 
   private complete(content: string, answer: string, callNumber: number): AssistantMessage {
-    const call = {
-      id: `call_${callNumber}`,
+    const call = this.toolCall(callNumber, {
       name: this.completionTool,
-      arguments: JSON.stringify({ answer }),
-    };
+      arguments: { [this.task.answerArgument ?? 'answer']: answer },
+    });
     return { role: 'assistant', content, toolCalls: [call] };
   }
 }

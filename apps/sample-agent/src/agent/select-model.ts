@@ -1,8 +1,8 @@
 import type { AgentModel } from './agent-model.js';
 import { OpenAICompatibleModel } from './openai-compatible.model.js';
-import { ScriptedModel, type ScriptedTask } from './scripted-model.js';
+import { ScriptedModel, type ScriptedModelOptions, type ScriptedTask } from './scripted-model.js';
 
-/** The environment variables that switch the demo to a real model. */
+/** The environment variables that switch the app to a real model. */
 export interface ModelEnvironment {
   /** The model name; setting it selects the OpenAI-compatible provider. */
   readonly TOOLSHIELD_MODEL?: string;
@@ -13,16 +13,39 @@ export interface ModelEnvironment {
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
-/**
- * The OpenAI-compatible provider when `TOOLSHIELD_MODEL` is set, otherwise the scripted
- * stand-in for `task` (the default: no network, no key).
- */
-export function selectModel(env: ModelEnvironment, task: ScriptedTask): AgentModel {
+/** The real model `env` selects (`TOOLSHIELD_MODEL` set), or `undefined` for the scripted one. */
+export function realModelFrom(env: ModelEnvironment): OpenAICompatibleModel | undefined {
   const model = env.TOOLSHIELD_MODEL?.trim();
-  if (!model) return new ScriptedModel(task);
+  if (!model) return undefined;
   return new OpenAICompatibleModel({
     baseUrl: env.OPENAI_BASE_URL?.trim() || OPENAI_BASE_URL,
     model,
     apiKey: env.OPENAI_API_KEY?.trim() || undefined,
   });
 }
+
+/**
+ * Picks the model of every run: the OpenAI-compatible provider when `TOOLSHIELD_MODEL` is
+ * set (one instance, so its breaker sees every run), otherwise a scripted stand-in for the
+ * run's task (the default: no network, no key).
+ */
+export class ModelSelector {
+  private readonly real?: OpenAICompatibleModel;
+
+  constructor(env: ModelEnvironment) {
+    this.real = realModelFrom(env);
+  }
+
+  /** How the model is named in transcripts and the API. */
+  get label(): string {
+    return this.real?.label ?? new ScriptedModel({ goals: [] }).label;
+  }
+
+  /** The model for a run whose scripted plan is `task`. */
+  forTask(task: ScriptedTask, options: ScriptedModelOptions = {}): AgentModel {
+    return this.real ?? new ScriptedModel(task, options);
+  }
+}
+
+/** Injection token of the app's {@link ModelSelector}. */
+export const MODEL_SELECTOR = Symbol('ModelSelector');

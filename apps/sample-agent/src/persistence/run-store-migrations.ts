@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+/**
+ * The schema's history, oldest first. Never edit a migration that has shipped: add the next.
+ * Column types are the ones SQLite and PostgreSQL both understand; JSON is kept as text.
+ */
+const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_runs_events_conversations': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('runs')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('task', 'text', (column) => column.notNull())
+        .addColumn('scenario', 'text')
+        .addColumn('model', 'text', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('finished_at', 'text')
+        .addColumn('final_answer', 'text')
+        .addColumn('reason', 'text')
+        .execute();
+      await db.schema.createIndex('runs_status').on('runs').column('status').execute();
+      await db.schema
+        .createTable('run_events')
+        .addColumn('run_id', 'text', (column) => column.notNull())
+        .addColumn('seq', 'integer', (column) => column.notNull())
+        .addColumn('at', 'double precision', (column) => column.notNull())
+        .addColumn('data', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('run_events_pk', ['run_id', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('conversations')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('messages', 'text', (column) => column.notNull())
+        .addColumn('updated_at', 'text', (column) => column.notNull().defaultTo(sql`''`))
+        .execute();
+    },
+  },
+};
+
+/** Kysely's migrator reads the migrations from here (no files to ship or find). */
+export const runStoreMigrations: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

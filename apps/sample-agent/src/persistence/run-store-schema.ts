@@ -1,0 +1,37 @@
+/** The `runs` table: one row a run. */
+export interface RunsTable {
+  id: string;
+  task: string;
+  scenario: string | null;
+  model: string;
+  status: string;
+  created_at: string;
+  finished_at: string | null;
+  final_answer: string | null;
+  /** JSON of the `AgentStopReason`. */
+  reason: string | null;
+}
+
+/** The `run_events` table: every event of every run, keyed by run and sequence number. */
+export interface RunEventsTable {
+  run_id: string;
+  seq: number;
+  at: number;
+  /** JSON of the event's data. */
+  data: string;
+}
+
+/** The `conversations` table: the `ToolCallLedgerStore` (a conversation's whole history). */
+export interface ConversationsTable {
+  id: string;
+  /** JSON of the `ConversationMessage[]`. */
+  messages: string;
+  updated_at: string;
+}
+
+/** The app's database, as Kysely sees it. */
+export interface RunDatabase {
+  runs: RunsTable;
+  run_events: RunEventsTable;
+  conversations: ConversationsTable;
+}

@@ -1,0 +1,258 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  AgentRunner,
+  renderToolOutcomeContent,
+  type ChatModel,
+  type ChatModelTool,
+  type ToolCallExecutor,
+  type ToolEvent,
+} from '@toolshield/core';
+import { ToolExecutor, ToolRegistry } from '@toolshield/nest';
+import { randomUUID } from 'node:crypto';
+import type { Subscription } from 'rxjs';
+import type { AgentModel } from '../agent/agent-model.js';
+import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
+import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
+import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
+import { RunEventHub } from './run-event-hub.js';
+import { InvalidRunRequestError } from './run-errors.js';
+import type { RunRecord } from './run-record.js';
+import { runCompletion } from './run-status.js';
+import { RUN_STORE, type RunStore } from './run-store.js';
+import { standInTask } from './stand-in.js';
+
+/** What `POST /api/runs` asks for. */
+export interface StartRunRequest {
+  readonly task: string;
+  readonly scenario?: string;
+}
+
+const SYSTEM_PROMPT =
+  'You are an operations assistant with web, Kubernetes, file and calculator tools. Do what ' +
+  'the user asks with the tools, then call attempt_completion with the result; call ask_user ' +
+  'when you need more from the user.';
+
+/**
+ * Starts agent runs in the background and keeps their record: every run is a toolshield
+ * `AgentRunner` over the app's `ToolExecutor`, its history in the run store (the run's id is
+ * its conversation id), every model step and tool event on the run's event stream. After a
+ * restart it resumes the runs a crash left `running`: the runner repairs the interrupted
+ * calls and carries on.
+ */
+@Injectable()
+export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly callRuns = new Map<string, string>();
+  private readonly toolRuns = new Map<string, Map<string, number>>();
+  private readonly running = new Map<string, Promise<RunRecord>>();
+  private readonly aborts = new Map<string, AbortController>();
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly executor: ToolExecutor,
+    private readonly registry: ToolRegistry,
+    private readonly hub: RunEventHub,
+    private readonly moduleRef: ModuleRef,
+    @Inject(RUN_STORE) private readonly store: RunStore,
+    @Inject(MODEL_SELECTOR) private readonly models: ModelSelector,
+  ) {}
+
+  onModuleInit(): void {
+    this.subscription = this.executor.events$.subscribe((event) => this.route(event));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const abort of this.aborts.values()) abort.abort();
+    await Promise.allSettled(this.running.values());
+    this.subscription?.unsubscribe();
+  }
+
+  /** Validates the request, records the run and starts it; resolves once it is recorded. */
+  async start(request: StartRunRequest): Promise<RunRecord> {
+    const task = typeof request.task === 'string' ? request.task.trim() : '';
+    if (!task) throw new InvalidRunRequestError('"task" must be a non-empty string.');
+    const scenario = this.scenarioFor(request.scenario, task);
+    const run: RunRecord = {
+      id: randomUUID(),
+      task,
+      ...(scenario ? { scenario: scenario.name } : {}),
+      model: this.models.label,
+      status: 'running',
+      createdAt: new Date().toISOString(),
+    };
+    await this.store.createRun(run);
+    this.hub.open(run.id);
+    this.hub.emit(run.id, {
+      type: 'run.started',
+      task,
+      scenario: scenario?.name,
+      model: run.model,
+    });
+    await scenario?.prepare?.((type) => this.moduleRef.get(type, { strict: false }));
+    this.launch(run, scenario, task);
+    return run;
+  }
+
+  /** Resumes every run a previous process left `running`; resolves once they are launched. */
+  async resumeInterrupted(): Promise<RunRecord[]> {
+    const interrupted = await this.store.runningRuns();
+    for (const run of interrupted) {
+      const past = await this.store.events(run.id);
+      this.hub.open(run.id, past.at(-1)?.seq ?? 0, past);
+      const inFlight =
+        past.filter((event) => event.data.type === 'tool.requested').length -
+        past.filter(
+          (event) => event.data.type === 'call.succeeded' || event.data.type === 'call.failed',
+        ).length;
+      this.hub.emit(run.id, { type: 'run.resumed', repaired: Math.max(0, inFlight) });
+      this.launch(
+        run,
+        run.scenario === undefined ? undefined : SCENARIOS.get(run.scenario),
+        undefined,
+      );
+    }
+    return interrupted;
+  }
+
+  private scenarioFor(name: unknown, task: string): Scenario | undefined {
+    if (name === undefined || name === null || name === '') return scenarioForTask(task);
+    const scenario = typeof name === 'string' ? SCENARIOS.get(name) : undefined;
+    if (!scenario) {
+      throw new InvalidRunRequestError(
+        `Unknown scenario ${JSON.stringify(name)}; known: ${[...SCENARIOS.keys()].join(', ')}.`,
+      );
+    }
+    return scenario;
+  }
+
+  private launch(run: RunRecord, scenario: Scenario | undefined, input: string | undefined): void {
+    const abort = new AbortController();
+    this.aborts.set(run.id, abort);
+    const done = this.execute(run, scenario, input, abort.signal)
+      .catch((error: unknown) => {
+        // The runner never throws; the store can. The run stays `running` and resumes at the
+        // next start; the process keeps serving.
+        console.error(`run ${run.id} could not be recorded:`, error);
+        return run;
+      })
+      .finally(() => {
+        this.running.delete(run.id);
+        this.aborts.delete(run.id);
+      });
+    this.running.set(run.id, done);
+  }
+
+  private async execute(
+    run: RunRecord,
+    scenario: Scenario | undefined,
+    input: string | undefined,
+    signal: AbortSignal,
+  ): Promise<RunRecord> {
+    const script = scenario?.script ?? standInTask([...SCENARIOS.keys()]);
+    const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
+    const runner = new AgentRunner({
+      model: this.observedModel(run.id, model),
+      executor: this.observedExecutor(run.id),
+      tools: this.tools(),
+      store: this.store,
+      systemPrompt: SYSTEM_PROMPT,
+      completionTool: script.completionTool ?? 'attempt_completion',
+      batch: { strategy: 'parallel', concurrency: 4, terminatingTools: [...TERMINATING_TOOLS] },
+      guards: { maxSteps: 12 },
+    });
+    const result = await runner.run({ conversationId: run.id, input, signal });
+    const completion = runCompletion(result, new Date());
+    // The record first: a client that sees `run.finished` then reads a finished run.
+    await this.store.finishRun(run.id, completion);
+    this.hub.emit(run.id, {
+      type: 'run.finished',
+      status: completion.status,
+      reason: completion.reason ?? { code: 'internal_error', message: 'No reason.' },
+      finalAnswer: completion.finalAnswer ?? '',
+    });
+    await this.hub.close(run.id);
+    return { ...run, ...completion };
+  }
+
+  private tools(): ChatModelTool[] {
+    return this.registry.definitions().map((definition) => ({
+      name: definition.name,
+      description: definition.description,
+      parameters: definition.inputSchema,
+    }));
+  }
+
+  /** The model, with each request, reply, failure and decision prompt on the run's stream. */
+  private observedModel(runId: string, model: AgentModel): ChatModel {
+    let step = 0;
+    return async (request) => {
+      step += 1;
+      const [previous, last] = request.messages.slice(-2);
+      if (last?.role === 'user' && previous?.role === 'tool') {
+        this.hub.emit(runId, { type: 'decision.prompt', content: last.content });
+      }
+      this.hub.emit(runId, { type: 'model.request', step, messages: request.messages.length });
+      try {
+        const reply = await model.chat(request);
+        const toolCalls = (reply.toolCalls ?? []).map((call) => ({
+          id: call.id,
+          name: call.name,
+          arguments:
+            typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+        }));
+        this.hub.emit(runId, { type: 'model.reply', step, content: reply.content, toolCalls });
+        return reply;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.hub.emit(runId, { type: 'model.failed', step, error: message });
+        throw error;
+      }
+    };
+  }
+
+  /** The executor, with each call tied to its run so its events land on the run's stream. */
+  private observedExecutor(runId: string): ToolCallExecutor {
+    return async (request, { signal }) => {
+      const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
+      const args =
+        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+      this.hub.emit(runId, {
+        type: 'tool.requested',
+        callId: call.id,
+        tool: call.name,
+        arguments: args,
+      });
+      this.callRuns.set(call.id, runId);
+      const users = this.toolRuns.get(call.name) ?? new Map<string, number>();
+      users.set(runId, (users.get(runId) ?? 0) + 1);
+      this.toolRuns.set(call.name, users);
+      try {
+        const outcome = await this.executor.execute(call, { signal, metadata: { runId } });
+        this.hub.emit(runId, {
+          type: 'tool.result',
+          callId: call.id,
+          tool: call.name,
+          isError: !outcome.success,
+          content: renderToolOutcomeContent(outcome),
+        });
+        return outcome;
+      } finally {
+        this.callRuns.delete(call.id);
+        const left = (users.get(runId) ?? 1) - 1;
+        if (left > 0) users.set(runId, left);
+        else users.delete(runId);
+      }
+    };
+  }
+
+  /** A call's events go to its run; a breaker's to every run with a call of that tool in flight. */
+  private route(event: ToolEvent): void {
+    if (event.type === 'breaker.state_changed') {
+      for (const runId of this.toolRuns.get(event.tool)?.keys() ?? [])
+        this.hub.emit(runId, event, event.at);
+      return;
+    }
+    const runId = this.callRuns.get(event.callId);
+    if (runId) this.hub.emit(runId, event, event.at);
+  }
+}

@@ -1,0 +1,54 @@
+import { InMemoryToolCallLedgerStore } from '@toolshield/core';
+import type { RunEvent } from './run-event.js';
+import type { RunCompletion, RunRecord } from './run-record.js';
+import type { RunStore } from './run-store.js';
+
+/** A {@link RunStore} in process memory: nothing survives a restart. */
+export class InMemoryRunStore extends InMemoryToolCallLedgerStore implements RunStore {
+  private readonly runs = new Map<string, RunRecord>();
+  private readonly eventLog = new Map<string, RunEvent[]>();
+
+  async migrate(): Promise<void> {
+    // Nothing to create in memory.
+  }
+
+  async createRun(run: RunRecord): Promise<void> {
+    this.runs.set(run.id, run);
+  }
+
+  async finishRun(id: string, completion: RunCompletion): Promise<void> {
+    const run = this.runs.get(id);
+    if (run) this.runs.set(id, { ...run, ...completion });
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    return this.runs.get(id);
+  }
+
+  async listRuns(limit = 100): Promise<RunRecord[]> {
+    return [...this.runs.values()].reverse().slice(0, limit);
+  }
+
+  async runningRuns(): Promise<RunRecord[]> {
+    return [...this.runs.values()].filter((run) => run.status === 'running');
+  }
+
+  async appendEvents(events: readonly RunEvent[]): Promise<void> {
+    for (const event of events) {
+      const log = this.eventLog.get(event.runId) ?? [];
+      if ((log.at(-1)?.seq ?? 0) >= event.seq) {
+        throw new Error(`Run ${event.runId} already has event ${event.seq}.`);
+      }
+      log.push(event);
+      this.eventLog.set(event.runId, log);
+    }
+  }
+
+  async events(runId: string, afterSeq = 0): Promise<RunEvent[]> {
+    return (this.eventLog.get(runId) ?? []).filter((event) => event.seq > afterSeq);
+  }
+
+  async close(): Promise<void> {
+    // Nothing to release.
+  }
+}

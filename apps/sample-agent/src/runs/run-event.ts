@@ -1,0 +1,57 @@
+import type { ToolEvent } from '@toolshield/core';
+
+/** The run's own events, next to the executor's tool events. */
+export type RunLifecycleEvent =
+  | {
+      readonly type: 'run.started';
+      readonly task: string;
+      readonly scenario?: string;
+      readonly model: string;
+    }
+  | { readonly type: 'run.resumed'; readonly repaired: number }
+  | { readonly type: 'model.request'; readonly step: number; readonly messages: number }
+  | {
+      readonly type: 'model.reply';
+      readonly step: number;
+      readonly content: string;
+      readonly toolCalls: readonly { id: string; name: string; arguments: string }[];
+    }
+  | { readonly type: 'model.failed'; readonly step: number; readonly error: string }
+  | { readonly type: 'decision.prompt'; readonly content: string }
+  | {
+      readonly type: 'tool.requested';
+      readonly callId: string;
+      readonly tool: string;
+      readonly arguments: string;
+    }
+  | {
+      readonly type: 'tool.result';
+      readonly callId: string;
+      readonly tool: string;
+      readonly isError: boolean;
+      /** The result exactly as the model reads it. */
+      readonly content: string;
+    }
+  | {
+      readonly type: 'run.finished';
+      readonly status: string;
+      readonly reason: { readonly code: string; readonly message: string; readonly tool?: string };
+      readonly finalAnswer: string;
+    };
+
+/** Everything in a run's event stream. */
+export type RunEventData = RunLifecycleEvent | ToolEvent;
+
+/** One event of a run, numbered from 1 in the order it happened (the SSE id). */
+export interface RunEvent {
+  readonly runId: string;
+  readonly seq: number;
+  /** ms since the epoch. */
+  readonly at: number;
+  readonly data: RunEventData;
+}
+
+/** Whether an event ends its run's stream. */
+export function isRunFinished(event: RunEvent): boolean {
+  return event.data.type === 'run.finished';
+}

@@ -1,0 +1,59 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { ChaosModule } from '@toolshield/chaos';
+import { ToolShieldHealthIndicator } from '@toolshield/nest/health';
+import { MODEL_SELECTOR, type ModelSelector } from './agent/select-model.js';
+import { AppModule } from './app.module.js';
+import { ChaosSettings } from './chaos/chaos-settings.service.js';
+import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
+import { ChaosController } from './http/chaos.controller.js';
+import { HealthController } from './http/health.controller.js';
+import { RunsController } from './http/runs.controller.js';
+import { ScenariosController } from './http/scenarios.controller.js';
+import { ToolsController } from './http/tools.controller.js';
+import { AgentRunsService } from './runs/agent-runs.service.js';
+import { RunEventHub } from './runs/run-event-hub.js';
+import { RUN_STORE, type RunStore } from './runs/run-store.js';
+
+/** What the service runs on. */
+export interface ServerModuleOptions {
+  /** Where runs, events and conversations are kept (migrated before use). */
+  readonly store: RunStore;
+  /** The model of every run. */
+  readonly models: ModelSelector;
+  /** Chaos on from the start (`CHAOS=on`); switch it at run time with `PUT /api/chaos`. */
+  readonly chaos?: boolean;
+}
+
+/**
+ * The reference service: the agent's tools (`AppModule`), chaos, health, and the HTTP API
+ * over background agent runs. Another feature (an MCP endpoint, say) is one more import here.
+ */
+@Module({})
+export class ServerModule {
+  static forRoot(options: ServerModuleOptions): DynamicModule {
+    return {
+      module: ServerModule,
+      imports: [
+        AppModule,
+        TerminusModule,
+        ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
+      ],
+      controllers: [
+        RunsController,
+        ScenariosController,
+        ToolsController,
+        HealthController,
+        ChaosController,
+      ],
+      providers: [
+        { provide: RUN_STORE, useValue: options.store },
+        { provide: MODEL_SELECTOR, useValue: options.models },
+        RunEventHub,
+        AgentRunsService,
+        ChaosSettings,
+        ToolShieldHealthIndicator,
+      ],
+    };
+  }
+}

@@ -1,0 +1,183 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  isRoutePlan,
+  UPSTREAM_ROUTES,
+  type RoutePlan,
+  type UpstreamBehaviour,
+  type UpstreamRoute,
+} from './upstream-behaviour.js';
+import { pageFor, searchResultsFor } from './upstream-content.js';
+
+/** A running fixture upstream. */
+export interface FixtureUpstream {
+  /** Its root, e.g. `http://127.0.0.1:43121`. */
+  readonly url: string;
+  /** Replaces a route's plan; the default plan answers every request `ok`. */
+  plan(route: UpstreamRoute, plan: RoutePlan): void;
+  /** Every route back to `ok`. */
+  reset(): void;
+  /** Requests served so far, by route. */
+  readonly hits: Readonly<Record<UpstreamRoute, number>>;
+  close(): Promise<void>;
+}
+
+/** Where the fixture upstream listens; port 0 (the default) picks a free one. */
+export interface FixtureUpstreamOptions {
+  readonly port?: number;
+  readonly host?: string;
+}
+
+const OK: UpstreamBehaviour = { kind: 'ok' };
+
+class RouteState {
+  private queue: UpstreamBehaviour[] = [];
+  private then: UpstreamBehaviour = OK;
+  hits = 0;
+
+  set(plan: RoutePlan): void {
+    this.queue = [...(plan.next ?? [])];
+    this.then = plan.then ?? OK;
+  }
+
+  take(): UpstreamBehaviour {
+    this.hits += 1;
+    return this.queue.shift() ?? this.then;
+  }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function htmlErrorPage(): string {
+  return (
+    '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head>' +
+    '<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>'
+  );
+}
+
+function answer(route: UpstreamRoute, url: URL): unknown {
+  return route === 'search'
+    ? searchResultsFor(url.searchParams.get('q') ?? '')
+    : pageFor(url.searchParams.get('url') ?? '');
+}
+
+/** Plays one behaviour; resolves when the response is over (or the socket destroyed). */
+async function play(
+  behaviour: UpstreamBehaviour,
+  route: UpstreamRoute,
+  url: URL,
+  response: ServerResponse,
+): Promise<void> {
+  switch (behaviour.kind) {
+    case 'ok':
+      return sendJson(response, 200, answer(route, url));
+    case 'rate_limited': {
+      const seconds = behaviour.retryAfterSeconds ?? 1;
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': `${seconds}` });
+      response.end(JSON.stringify({ error: 'Too many requests, slow down.' }));
+      return;
+    }
+    case 'unavailable':
+      return sendJson(response, 503, { error: 'Service unavailable.' });
+    case 'slow':
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, behaviour.delayMs ?? 2_000);
+        // The client gave up (its timeout): stop waiting.
+        response.socket?.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (!response.destroyed) sendJson(response, 200, answer(route, url));
+      return;
+    case 'reset': {
+      const body = JSON.stringify(answer(route, url));
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': `${Buffer.byteLength(body)}`,
+      });
+      response.write(body.slice(0, Math.floor(body.length / 2)));
+      setTimeout(() => response.socket?.destroy(), 5);
+      return;
+    }
+    case 'html_error':
+      response.writeHead(502, { 'content-type': 'text/html' });
+      response.end(htmlErrorPage());
+      return;
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+/**
+ * An HTTP server on 127.0.0.1 standing in for the web: `GET /search?q=` and `GET /page?url=`
+ * answer JSON, or misbehave as each route's plan says (429 with `Retry-After`, 503, slow
+ * answers, connections reset mid-response, HTML error pages). Plans are switched in process
+ * with `plan()` or over HTTP with `PUT /__plan/{route}` and a {@link RoutePlan} body.
+ *
+ * @example
+ * const upstream = await startFixtureUpstream();
+ * upstream.plan('search', { next: [{ kind: 'rate_limited', retryAfterSeconds: 1 }] });
+ */
+export async function startFixtureUpstream(
+  options: FixtureUpstreamOptions = {},
+): Promise<FixtureUpstream> {
+  const routes = Object.fromEntries(
+    UPSTREAM_ROUTES.map((route) => [route, new RouteState()]),
+  ) as Record<UpstreamRoute, RouteState>;
+  const sockets = new Set<Socket>();
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://upstream');
+    const [, first, second] = url.pathname.split('/');
+    if (request.method === 'PUT' && first === '__plan' && second && second in routes) {
+      const plan: unknown = JSON.parse((await readBody(request)) || '{}');
+      if (!isRoutePlan(plan)) return sendJson(response, 400, { error: 'Not a route plan.' });
+      routes[second as UpstreamRoute].set(plan);
+      return sendJson(response, 200, plan);
+    }
+    if (request.method === 'GET' && first && first in routes && second === undefined) {
+      const route = first as UpstreamRoute;
+      return play(routes[route].take(), route, url, response);
+    }
+    sendJson(response, 404, { error: `No route ${request.method} ${url.pathname}.` });
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 400, { error: String(error) });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const address = server.address() as AddressInfo;
+
+  return {
+    url: `http://${address.address}:${address.port}`,
+    plan: (route, plan) => routes[route].set(plan),
+    reset: () => UPSTREAM_ROUTES.forEach((route) => routes[route].set({})),
+    get hits() {
+      return { search: routes.search.hits, page: routes.page.hits };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

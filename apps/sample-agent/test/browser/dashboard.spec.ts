@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer } from '../fixtures/test-server.js';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'reports', 'dashboard');
+const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+
+jest.setTimeout(120_000);
+
+/** Page script: records when the first trace line of each event type appears (page clock). */
+const RECORD_LINE_TIMES = `
+  window.lineTimes = {};
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes)
+        if (node.dataset?.type) window.lineTimes[node.dataset.type] ??= performance.now();
+  }).observe(document.querySelector('#trace'), { childList: true });
+`;
+
+describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: BrowserContext;
+  let page: Page;
+  let profile: string;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startTestServer();
+    profile = await mkdtemp(join(tmpdir(), 'toolshield-chromium-'));
+    // A fresh profile directory (Playwright passes it as --user-data-dir).
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(server.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('starts a run from the form and shows its trace live, retries and final answer included', async () => {
+    await page.selectOption('#scenario', 'web-research');
+    await expect(page.inputValue('#task')).resolves.toContain('circuit breaker Retry-After');
+    // When each trace line appears, by the page's own clock.
+    await page.evaluate(RECORD_LINE_TIMES);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#trace li[data-type="run.finished"]');
+
+    // The 429's Retry-After is a second: the retry was on screen well before the end.
+    const seen = (await page.evaluate('window.lineTimes')) as Record<string, number>;
+    expect((seen['run.finished'] ?? 0) - (seen['retry.scheduled'] ?? Infinity)).toBeGreaterThan(
+      500,
+    );
+    await expect(page.textContent('#trace-status')).resolves.toBe('completed');
+    const trace = await page.textContent('#trace');
+    expect(trace).toContain('↻ web_search: retry, attempt 2 in 1000 ms (rate_limited)');
+    await expect(page.textContent('#final')).resolves.toMatch(/^Final answer: Found 3 results/);
+    await page.waitForSelector('#runs li .badge.completed');
+    await page.waitForSelector('#tools li[data-tool="web_search"] .badge.closed');
+    await page.screenshot({ path: join(SCREENSHOTS, 'web-research.png'), fullPage: true });
+  });
+
+  it('shows the fatal scenario stopping with its explanation and the decision prompt', async () => {
+    await page.selectOption('#scenario', 'kube-deploy-forbidden');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#trace li[data-type="run.finished"]');
+    await expect(page.textContent('#trace-status')).resolves.toBe('stopped');
+    await expect(page.locator('#trace li[data-type="decision.prompt"]').count()).resolves.toBe(1);
+    await expect(page.textContent('#trace')).resolves.toContain(
+      'the model reads (deploy):{"error":"deployments is forbidden',
+    );
+    await expect(page.textContent('#final')).resolves.toContain(
+      'missing RBAC permission "create deployments"',
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'kube-deploy-forbidden.png'), fullPage: true });
+  });
+
+  const chaosSaved = () =>
+    page.waitForResponse(
+      (response) => response.url().endsWith('/api/chaos') && response.request().method() === 'PUT',
+    );
+
+  it('switches chaos on and off', async () => {
+    await Promise.all([chaosSaved(), page.check('#chaos-enabled')]);
+    expect((await server.request('GET', '/api/chaos')).body.enabled).toBe(true);
+    await page.selectOption('#scenario', 'slow-web');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#trace li[data-type="run.finished"]');
+    await page.screenshot({ path: join(SCREENSHOTS, 'chaos-on.png'), fullPage: true });
+    await expect(page.textContent('#trace-status')).resolves.toBe('completed');
+    await Promise.all([chaosSaved(), page.uncheck('#chaos-enabled')]);
+    expect((await server.request('GET', '/api/chaos')).body.enabled).toBe(false);
+  });
+
+  it('says what is wrong with a bad request, on the page', async () => {
+    await page.selectOption('#scenario', '');
+    await page.fill('#task', '   ');
+    await page.click('button[type=submit]');
+    await expect(
+      page.waitForSelector('#form-error:has-text("must be a non-empty string")'),
+    ).resolves.toBeTruthy();
+  });
+});
