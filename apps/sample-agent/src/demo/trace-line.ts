@@ -50,6 +50,12 @@ export function traceLine({ data }: RunEvent): string | undefined {
       return `    ⚡ breaker ${data.key}: ${data.from} → ${data.to}`;
     case 'chaos.injected':
       return `    ☢ chaos: ${data.fault} into ${data.tool}`;
+    case 'rate_limit.waiting':
+      return `    ⧗ ${data.tool} waits ${Math.round(data.waitMs)} ms for its turn at ${data.key}`;
+    case 'rate_limit.refused':
+      return `    ⧗ ${data.tool} refused by the ${data.key} rate limit (retry in ${data.retryAfterMs} ms)`;
+    case 'rate_limit.changed':
+      return `    ⧗ rate limit ${data.key}: ${data.rate.toFixed(1)}/s (${data.reason})`;
     case 'run.finished':
       return `■ ${data.status}: ${shorten(data.finalAnswer || data.reason.message)}`;
   }

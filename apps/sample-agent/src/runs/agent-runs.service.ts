@@ -245,13 +245,17 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
-  /** A call's events go to its run; a breaker's to every run with a call of that tool in flight. */
+  /**
+   * A call's events go to its run; a breaker's to every run with a call of that tool in
+   * flight; a rate limiter's changes (which belong to an upstream, not a run) to none.
+   */
   private route(event: ToolEvent): void {
     if (event.type === 'breaker.state_changed') {
       for (const runId of this.toolRuns.get(event.tool)?.keys() ?? [])
         this.hub.emit(runId, event, event.at);
       return;
     }
+    if (event.type === 'rate_limit.changed') return;
     const runId = this.callRuns.get(event.callId);
     if (runId) this.hub.emit(runId, event, event.at);
   }

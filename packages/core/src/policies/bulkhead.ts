@@ -2,16 +2,9 @@ import { BulkheadFullError } from '../errors/bulkhead-full.error.js';
 import { cancellationError } from './cancellation.js';
 import { assertOptions } from '../options/assert-options.js';
 import { BULKHEAD_OPTIONS_RULE } from '../options/rules/bulkhead-options.rule.js';
+import type { BulkheadOptions } from './bulkhead-options.js';
 
-/** @publicApi */
-export interface BulkheadOptions {
-  /** Calls that may run at the same time (at least 1). */
-  readonly maxConcurrent: number;
-  /** Calls that may wait for a slot (default 0: reject at once when all slots are busy). */
-  readonly maxQueue?: number;
-  /** Put on the `BulkheadFullError`. */
-  readonly toolName?: string;
-}
+export type { BulkheadOptions } from './bulkhead-options.js';
 
 interface Waiter {
   readonly start: () => void;

@@ -1,73 +1,11 @@
 import type { ToolErrorType } from '../errors/tool-error-type.js';
 import { errorTypeOf, isRetryableError } from './error-traits.js';
-import { resolveBackoff, type Backoff, type BackoffOptions } from './backoff.js';
+import { resolveBackoff, type Backoff } from './backoff.js';
 import { assertOptions } from '../options/assert-options.js';
 import { RETRY_OPTIONS_RULE } from '../options/rules/retry-options.rule.js';
+import type { RetryInfo, RetryOn, RetryOptions, RetryPredicate } from './retry-options.js';
 
-/**
- * Decides whether an error may be retried.
- *
- * @param error the error the attempt failed with
- * @param attempt the attempt that failed (1 for the first call)
- * @publicApi
- */
-export type RetryPredicate = (error: unknown, attempt: number) => boolean;
-
-/**
- * Which errors are retried: a list of error types, a predicate, or both (then both must agree).
- *
- * @publicApi
- */
-export type RetryOn =
-  | readonly ToolErrorType[]
-  | RetryPredicate
-  | { readonly types?: readonly ToolErrorType[]; readonly when?: RetryPredicate };
-
-/** What the `onRetry` hook is told before each retry. @publicApi */
-export interface RetryInfo {
-  /** The attempt that failed (1 for the first call). */
-  readonly attempt: number;
-  /** The wait before the next attempt. */
-  readonly delayMs: number;
-  /** The error of the failed attempt, or `undefined` when a result was retried. */
-  readonly error?: unknown;
-  /** The result that `retryOnResult` refused, when a result was retried. */
-  readonly result?: unknown;
-}
-
-/**
- * Retry settings. Only tools marked idempotent or carrying `@Retryable` are
- * retried at all; these options say how.
- *
- * @publicApi
- */
-export interface RetryOptions {
-  /** Retries after the first attempt, so at most `maxRetries + 1` attempts (default 2). */
-  readonly maxRetries?: number;
-  /** Delay between attempts (exponential, decorrelated jitter, 500 ms base, 10 s cap by default). */
-  readonly backoff?: BackoffOptions;
-  /**
-   * Which errors are retried. Default: the types whose trait `retryable` is true (timeout,
-   * rate_limited, network, upstream_unavailable, bulkhead_full), honouring a `ToolError`'s own
-   * `retryable` override; anything that is not a `ToolError` counts as `internal` (not retried).
-   */
-  readonly retryOn?: RetryOn;
-  /** Retries a successful attempt whose result this returns true for (e.g. an empty page). */
-  readonly retryOnResult?: (result: unknown) => boolean;
-  /**
-   * The longest server-requested wait (`retryAfterMs`) honoured before a retry (default 60 s).
-   * A longer wait ends the call at once with `rate_limited` and its `retryAfterMs`.
-   */
-  readonly maxRetryAfterMs?: number;
-  /**
-   * Total time per call, all attempts and waits included (default: unlimited). No wait is
-   * started that would end past it, and each attempt ends by the time it runs out (as a
-   * `timeout` whose metadata carries `budgetMs`), whatever the attempt's own limit.
-   */
-  readonly budgetMs?: number;
-  /** Called before each wait; throwing from it ends the call with that error. */
-  readonly onRetry?: (info: RetryInfo) => void;
-}
+export type { RetryInfo, RetryOn, RetryOptions, RetryPredicate } from './retry-options.js';
 
 /**
  * {@link RetryOptions} resolved once, with every default applied. Build it with

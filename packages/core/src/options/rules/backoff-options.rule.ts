@@ -1,4 +1,4 @@
-import type { BackoffOptions } from '../../policies/backoff.js';
+import type { BackoffOptions } from '../../policies/backoff-options.js';
 import { func, milliseconds, objectOf, oneOf } from '../option-rules.js';
 
 /** How {@link BackoffOptions} are checked. @publicApi */

@@ -1,4 +1,4 @@
-import type { BulkheadOptions } from '../../policies/bulkhead.js';
+import type { BulkheadOptions } from '../../policies/bulkhead-options.js';
 import type { OptionRules } from '../option-rules.js';
 import { integer, objectOf, required, text } from '../option-rules.js';
 

@@ -1,4 +1,4 @@
-import type { CircuitBreakerOptions } from '../../policies/breaker/circuit-breaker-options.js';
+import type { CircuitBreakerOptions } from '../../policies/breaker/circuit-breaker-options.interface.js';
 import type { OptionRules } from '../option-rules.js';
 import { func, integer, milliseconds, numberIn, objectOf } from '../option-rules.js';
 

@@ -1,5 +1,5 @@
 import { ToolErrorType } from '../../errors/tool-error-type.js';
-import type { RetryOptions } from '../../policies/retry-policy.js';
+import type { RetryOptions } from '../../policies/retry-options.js';
 import { either, func, integer, listOf, milliseconds, objectOf, oneOf } from '../option-rules.js';
 import { BACKOFF_OPTIONS_RULE } from './backoff-options.rule.js';
 

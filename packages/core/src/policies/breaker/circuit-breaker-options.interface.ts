@@ -1,0 +1,28 @@
+/**
+ * Circuit breaker settings. Defaults follow opossum where it has the setting (50 %, 10 s
+ * window in 10 buckets, 30 s reset), with a minimum volume so a single early failure cannot
+ * open a breaker.
+ *
+ * @publicApi
+ */
+export interface CircuitBreakerOptions {
+  /** Opens when the failure percentage in the rolling window exceeds this (default 50). */
+  readonly errorThresholdPercentage?: number;
+  /** Calls the window must hold before the percentage counts (default 10). */
+  readonly volumeThreshold?: number;
+  /** Length of the rolling window (default 10 s). */
+  readonly rollingWindowMs?: number;
+  /** Buckets the window is divided into (default 10). */
+  readonly rollingBuckets?: number;
+  /** Time open before trial calls are let through (default 30 s). */
+  readonly resetTimeoutMs?: number;
+  /** Trial calls let through while half-open; all must succeed to close (default 1). */
+  readonly halfOpenMaxCalls?: number;
+  /** A success taking at least this long counts as a failure (default: off). */
+  readonly slowCallDurationMs?: number;
+  /**
+   * Errors that count neither as failure nor as success. Default: the types whose trait
+   * `breakerFailure` is false (invalid_input, not_found, permission_denied, cancelled, ...).
+   */
+  readonly isNeutral?: (error: unknown) => boolean;
+}
