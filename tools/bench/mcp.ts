@@ -24,6 +24,7 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonObjectSchema } from '@toolshield/core';
 import { Tool, ToolArgs, ToolRegistry, ToolShieldModule } from '@toolshield/nest';
 import { McpToolServer, ToolShieldMcpModule } from '@toolshield/mcp';
 import { randomUUID } from 'node:crypto';
@@ -37,11 +38,11 @@ const ROUNDS = Number(process.env.BENCH_MCP_ROUNDS ?? 5);
 const CALLS = { memory: Number(process.env.BENCH_MCP_CALLS ?? 1_000), http: 200 };
 const WARMUP = 200;
 
-const INPUT_SCHEMA = {
+const INPUT_SCHEMA: JsonObjectSchema = {
   type: 'object',
   properties: { city: { type: 'string' } },
   required: ['city'],
-} as const;
+};
 const DESCRIPTION = 'Benchmark tool.';
 
 @Injectable()

@@ -81,7 +81,7 @@ export const scenarios: ChaosScenario[] = [
     calls: [weather],
   },
   {
-    name: 'every call fails its first two attempts: retries, then the breaker fails fast',
+    name: 'every call fails its first two attempts: the third succeeds and the breaker stays closed',
     rules: [{ fault: failFirst(2, { per: 'attempt' }) }],
     calls: [weather],
   },

@@ -33,7 +33,7 @@ type OptionTables<T> = { readonly [K in keyof T]-?: OptionTable };
 
 const fn = () => undefined;
 const TIMEOUT = 'false, or a number of milliseconds above 0';
-const POLICIES = "one of 'retry', 'rateLimit', 'breaker', 'timeout', 'bulkhead'";
+const POLICIES = "one of 'retry', 'breaker', 'timeout', 'bulkhead', 'rateLimit'";
 const badTimeouts = (path: string) =>
   (
     [
@@ -107,6 +107,7 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
     good: [
       ['retry', 'rateLimit', 'breaker', 'timeout', 'bulkhead'],
       ['bulkhead', 'timeout', 'breaker', 'rateLimit', 'retry'],
+      ['retry', 'breaker', 'timeout', 'bulkhead'],
     ],
     bad: [
       [['retry', 'bogus'], `policyOrder[1] must be ${POLICIES}, got 'bogus'`],
@@ -116,11 +117,11 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
       ],
       [
         ['retry', 'rateLimit', 'breaker', 'bulkhead'],
-        "policyOrder must be a list of 'retry', 'rateLimit', 'breaker', 'timeout', 'bulkhead', each exactly once, got a list without 'timeout'",
+        "policyOrder must be a list of 'retry', 'breaker', 'timeout', 'bulkhead', each exactly once, got a list without 'timeout'",
       ],
       [
         'retry',
-        "policyOrder must be a list of 'retry', 'rateLimit', 'breaker', 'timeout', 'bulkhead', each exactly once, got 'retry'",
+        "policyOrder must be a list of 'retry', 'breaker', 'timeout', 'bulkhead', each exactly once, got 'retry'",
       ],
     ],
   },
@@ -154,8 +155,11 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
     ],
   },
   redactPatterns: {
-    good: [[], [/secret/i]],
-    bad: [[['secret'], "redactPatterns[0] must be a RegExp, got 'secret'"]],
+    good: [[], [/secret/i], [{ pattern: /tok_[a-z]+/, hints: ['tok_'] }]],
+    bad: [
+      [['secret'], "redactPatterns[0] must be a RegExp, or an object, got 'secret'"],
+      [[{ hints: ['x'] }], 'redactPatterns[0].pattern must be a RegExp, got undefined'],
+    ],
   },
   maxArgumentBytes: {
     good: [2, 1024 * 1024],

@@ -41,6 +41,13 @@ export interface ToolCallState {
    * so the breaker can keep a half-open trial slot until that attempt has settled.
    */
   abandoned: AbandonedAttempt | undefined;
+  /**
+   * The breaker counts this call once, not each attempt: true when the call may be retried,
+   * so a failed attempt's count waits in `deferredFailure` until the call has failed for good.
+   */
+  readonly deferFailures: boolean;
+  /** The last failed attempt's breaker count, committed by the executor if the call fails. */
+  deferredFailure: (() => void) | undefined;
 }
 
 /** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */
@@ -79,7 +86,10 @@ class CallContext implements MutableToolCallContext {
 /** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
   identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
-  init: Omit<ToolCallState, 'signal' | 'budget' | 'abandoned'>,
+  init: Omit<
+    ToolCallState,
+    'signal' | 'budget' | 'abandoned' | 'deferFailures' | 'deferredFailure'
+  >,
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
   // Spelled out rather than spread: this runs on every call, and literals of a fixed shape
   // are cheaper to build and to read than spread copies.
@@ -94,6 +104,8 @@ export function openToolCall(
     retryMax: init.retryMax,
     signal,
     abandoned: undefined,
+    deferFailures: init.policies.retry !== undefined,
+    deferredFailure: undefined,
   };
   const call = new CallContext(
     identity.callId,

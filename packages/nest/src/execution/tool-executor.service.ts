@@ -110,6 +110,8 @@ export class ToolExecutor implements OnApplicationShutdown {
     } finally {
       linked?.release();
     }
+    // The breaker counts the call, not its attempts: a failed call's last attempt counts now.
+    if (!outcome.success) state?.deferredFailure?.();
     const fallback = state?.tool.options.fallback;
     if (fallback && !outcome.success) {
       outcome = await applyFallback(

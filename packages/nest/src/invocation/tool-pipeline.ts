@@ -45,7 +45,7 @@ export class ToolPipeline {
     @InjectToolShieldOptions() options: ToolShieldModuleOptions,
   ) {
     this.byPolicy = { retry, breaker, timeout, bulkhead, rateLimit };
-    this.order = options.policyOrder ?? DEFAULT_POLICY_ORDER;
+    this.order = withRateLimit(options.policyOrder ?? DEFAULT_POLICY_ORDER);
   }
 
   /** Adds an interceptor between the policies and the tool method (before bootstrap). */
@@ -85,4 +85,11 @@ function isActive(name: ToolPolicyName, policies: ToolPolicies): boolean {
     case 'timeout':
       return true;
   }
+}
+
+/** An order without `rateLimit` (written before it existed) gets it right inside `retry`. */
+function withRateLimit(order: readonly ToolPolicyName[]): readonly ToolPolicyName[] {
+  if (order.includes('rateLimit')) return order;
+  const retry = order.indexOf('retry');
+  return [...order.slice(0, retry + 1), 'rateLimit', ...order.slice(retry + 1)];
 }

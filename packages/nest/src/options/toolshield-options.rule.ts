@@ -23,13 +23,9 @@ import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-op
 import { TOOL_POLICY_DEFAULTS_RULE } from './policy-option.rules.js';
 
 /** Every policy, each of which `policyOrder` must place exactly once. */
-const POLICY_NAMES: readonly ToolPolicyName[] = [
-  'retry',
-  'rateLimit',
-  'breaker',
-  'timeout',
-  'bulkhead',
-];
+const POLICY_NAMES: readonly ToolPolicyName[] = ['retry', 'breaker', 'timeout', 'bulkhead'];
+/** `rateLimit` may be placed too; left out, it goes right inside `retry`. */
+const ORDERABLE: readonly ToolPolicyName[] = [...POLICY_NAMES, 'rateLimit'];
 
 /**
  * How the options of `ToolShieldModule.forRoot()` / `forRootAsync()` are checked (with the
@@ -43,7 +39,7 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   defaults: TOOL_POLICY_DEFAULTS_RULE,
   // A policy left out would silently drop it (the timeout layer also carries cancellation),
   // and one named twice would run twice: the order must name each policy exactly once.
-  policyOrder: listOf(oneOf(POLICY_NAMES), { unique: true, complete: POLICY_NAMES }),
+  policyOrder: listOf(oneOf(ORDERABLE), { unique: true, complete: POLICY_NAMES }),
   breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
   classificationRules: listOf(func()),
   redactPatterns: listOf(

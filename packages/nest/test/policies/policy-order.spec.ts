@@ -15,7 +15,7 @@ async function app(policyOrder?: readonly ToolPolicyName[]) {
 }
 
 describe('policyOrder', () => {
-  it('by default runs Retry(CircuitBreaker(Timeout(Bulkhead(tool)))): every attempt counts in the breaker', async () => {
+  it('by default runs Retry(RateLimit(CircuitBreaker(Timeout(Bulkhead(tool))))): the breaker counts the call once', async () => {
     const ctx = await app();
     expect(
       await ctx.call(['unavailable', 'unavailable', 'unavailable', 'unavailable']),
@@ -23,7 +23,9 @@ describe('policyOrder', () => {
       errorType: 'upstream_unavailable',
       retryCount: 3,
     });
-    expect(ctx.breakers.find('guarded')?.stats()).toEqual({ successes: 0, failures: 4 });
+    expect(ctx.breakers.find('guarded')?.stats()).toEqual({ successes: 0, failures: 1 });
+    expect(await ctx.call(['unavailable', 'unavailable', 'ok'])).toMatchObject({ success: true });
+    expect(ctx.breakers.find('guarded')?.stats()).toEqual({ successes: 1, failures: 1 });
     await ctx.close();
   });
 

@@ -10,6 +10,7 @@ import {
   type ResolvedCircuitBreakerOptions,
 } from './circuit-breaker-options.js';
 import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
+import { shouldOpen } from './opening-decision.js';
 import { openRollingWindow, type RollingWindow } from './opossum-window.js';
 import type { SharedBreakerWindow } from './shared-breaker-window.js';
 
@@ -38,6 +39,14 @@ export interface BreakerCallOptions {
    * attempt has settled or passed its deadline.
    */
   readonly abandoned?: AbandonedAttempt;
+  /**
+   * Count calls, not attempts: with `deferFailures`, a failure while closed is not counted at
+   * once but left in `deferredFailure`, for the caller to commit when the whole call has
+   * failed (after its retries) and to drop when a retry succeeded. The retry layer of
+   * `@toolshield/nest` does this, so a flaky upstream whose retries succeed never opens it.
+   */
+  readonly deferFailures?: boolean;
+  deferredFailure?: () => void;
 }
 
 /** The rolling window's counts. @publicApi */
@@ -94,6 +103,8 @@ export class ToolCircuitBreaker {
   /** Whether calls are timed (only a slow-call threshold reads their duration). */
   private readonly timed: boolean;
   private readonly shared?: SharedBreakerWindow;
+  /** Consecutive failures counted while closed (0 after a success or a new window). */
+  private failureRun = 0;
   private window: RollingWindow;
   private current: CircuitState = 'closed';
   /** Bumped on every transition: outcomes of calls admitted in an earlier period are not counted. */
@@ -170,9 +181,13 @@ export class ToolCircuitBreaker {
       (error: unknown) => {
         const abandoned = options?.abandoned;
         if (abandoned !== undefined) this.holdTrial(epoch, abandoned);
-        else if (!this.options.isNeutral(error))
-          this.record(epoch, true, this.timed ? this.clock.now() - start : 0);
-        else this.releaseTrial(epoch);
+        else if (this.options.isNeutral(error)) this.releaseTrial(epoch);
+        else {
+          const durationMs = this.timed ? this.clock.now() - start : 0;
+          if (options?.deferFailures && this.current === 'closed') {
+            options.deferredFailure = () => this.record(epoch, true, durationMs);
+          } else this.record(epoch, true, durationMs);
+        }
         throw error;
       },
     );
@@ -297,6 +312,7 @@ export class ToolCircuitBreaker {
     this.rotation.catchUp();
     this.window.increment('fires');
     this.window.increment(failed ? 'failures' : 'successes', durationMs);
+    this.failureRun = failed ? this.failureRun + 1 : 0;
     this.shared?.count(this.key, failed);
     if (failed && this.thresholdExceeded()) this.transition('open');
   }
@@ -330,13 +346,12 @@ export class ToolCircuitBreaker {
   private thresholdExceeded(): boolean {
     const local = this.stats();
     const remote = this.shared?.remote(this.key);
-    const successes = local.successes + (remote?.successes ?? 0);
-    const failures = local.failures + (remote?.failures ?? 0);
-    const calls = successes + failures;
-    return (
-      calls >= this.options.volumeThreshold &&
-      (failures / calls) * 100 > this.options.errorThresholdPercentage
-    );
+    const counts = {
+      successes: local.successes + (remote?.successes ?? 0),
+      failures: local.failures + (remote?.failures ?? 0),
+      run: this.failureRun,
+    };
+    return shouldOpen(counts, this.options.volumeThreshold, this.options.errorThresholdPercentage);
   }
 
   private transition(
@@ -362,6 +377,7 @@ export class ToolCircuitBreaker {
     } else if (to === 'closed') {
       this.window.shutdown();
       this.window = this.createWindow(initial);
+      this.failureRun = 0;
     }
     if (from !== to) {
       this.onStateChange?.({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import fc from 'fast-check';
-import { runNeeded, shouldOpen, wilsonLowerBound } from './opening-decision.js';
+import { runNeeded, shouldOpen } from './opening-decision.js';
 
 describe('shouldOpen', () => {
-  it('opens on a real majority of failures but not on a chance one', () => {
-    expect(shouldOpen({ successes: 4, failures: 6, run: 1 }, 10, 50)).toBe(false);
-    expect(shouldOpen({ successes: 5, failures: 35, run: 1 }, 10, 50)).toBe(true);
+  it('opens when the failure share passes the threshold with enough calls', () => {
+    expect(shouldOpen({ successes: 4, failures: 5, run: 1 }, 10, 50)).toBe(false);
+    expect(shouldOpen({ successes: 5, failures: 5, run: 1 }, 10, 50)).toBe(false);
+    expect(shouldOpen({ successes: 4, failures: 6, run: 1 }, 10, 50)).toBe(true);
   });
 
   it('opens on a run of failures that is improbable after healthy traffic', () => {
@@ -24,23 +24,5 @@ describe('shouldOpen', () => {
       shouldOpen({ successes: 0, failures: n, run: n }, 10, 50),
     );
     expect(opensAt).toBeLessThanOrEqual(20);
-  });
-
-  it('the Wilson bound stays within [0, share] and grows with evidence', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 500 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (calls, share) => {
-          const failures = Math.round(share * calls);
-          const bound = wilsonLowerBound(failures, calls, 3.09);
-          expect(bound).toBeGreaterThanOrEqual(0);
-          expect(bound).toBeLessThanOrEqual(failures / calls + 1e-12);
-          expect(wilsonLowerBound(failures * 2, calls * 2, 3.09)).toBeGreaterThanOrEqual(
-            bound - 1e-12,
-          );
-        },
-      ),
-    );
   });
 });

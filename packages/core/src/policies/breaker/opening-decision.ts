@@ -6,26 +6,25 @@ export interface WindowCounts {
   readonly run: number;
 }
 
-/** The z of a one-sided 99.9 % confidence bound. */
-const Z_999 = 3.09;
 /** A run of failures less likely than this, at the window's failure rate, is not chance. */
 const RUN_PROBABILITY = 1e-6;
 /** Never open on fewer consecutive failures than this. */
 const MIN_RUN = 3;
 
 /**
- * Whether a closed breaker should open, from what its rolling window saw. Two tests, either
- * of which opens it; both ask whether the failures are too many to be the upstream's normal
- * flakiness rather than whether a ratio was crossed once:
+ * Whether a closed breaker should open, from what its rolling window saw. Either of two
+ * rules opens it:
  *
- * - **ratio**: with at least `volumeThreshold` calls, the failure share is above
- *   `errorThresholdPercentage` with 99.9 % confidence (the lower Wilson score bound of the
- *   share is above it). A plain share over 10 calls crosses 50 % by chance in about one
- *   window in twenty at a 30 % failure rate; the bound needs a real majority;
+ * - **ratio**: with at least `volumeThreshold` calls in the window, the failure share is above
+ *   `errorThresholdPercentage` (opossum's and resilience4j's rule, unchanged, so explicit
+ *   settings keep their meaning);
  * - **run**: the current run of consecutive failures is too long to be chance at the failure
  *   rate the window saw before the run (probability below one in a million). After healthy
- *   traffic a dead upstream opens the breaker within 3 to 5 calls; a tool that fails one
- *   call in three needs 12 in a row.
+ *   traffic a dead upstream opens the breaker within 3 to 5 calls, long before the ratio of a
+ *   10 s window crosses 50 %; a tool that fails one call in three needs 12 in a row.
+ *
+ * Both count calls (a call whose retry succeeded is a success), which is what keeps a flaky
+ * but healthy upstream from opening it: see ADR 0015.
  *
  * @internal
  */
@@ -36,10 +35,7 @@ export function shouldOpen(
 ): boolean {
   const calls = counts.successes + counts.failures;
   if (counts.run >= runNeeded(counts)) return true;
-  return (
-    calls >= volumeThreshold &&
-    wilsonLowerBound(counts.failures, calls, Z_999) * 100 > errorThresholdPercentage
-  );
+  return calls >= volumeThreshold && (counts.failures / calls) * 100 > errorThresholdPercentage;
 }
 
 /** Consecutive failures that are improbable at the failure rate seen before the run. */
@@ -49,14 +45,4 @@ export function runNeeded(counts: WindowCounts): number {
   // Laplace's rule: an empty window reads as a coin flip, so a cold breaker needs 20 in a row.
   const rate = (failuresBefore + 1) / (before + 2);
   return Math.max(MIN_RUN, Math.ceil(Math.log(RUN_PROBABILITY) / Math.log(rate)));
-}
-
-/** The lower bound of the Wilson score interval of `failures / calls`. */
-export function wilsonLowerBound(failures: number, calls: number, z: number): number {
-  if (calls === 0) return 0;
-  const share = failures / calls;
-  const z2 = z * z;
-  const centre = share + z2 / (2 * calls);
-  const spread = z * Math.sqrt((share * (1 - share) + z2 / (4 * calls)) / calls);
-  return Math.max(0, (centre - spread) / (1 + z2 / calls));
 }

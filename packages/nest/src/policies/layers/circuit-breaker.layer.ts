@@ -9,7 +9,8 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
  * `retryAfterMs`, without calling the tool. Neutral errors (invalid input, not found, ...)
  * count neither as failure nor as success, and so does an attempt ended by the caller's abort
  * (whatever its reason), whose half-open trial slot stays taken until the tool has settled or
- * passed its deadline.
+ * passed its deadline. While closed it counts calls, not attempts: a failed attempt that is
+ * retried counts only if the call fails in the end (the executor commits it then).
  *
  * @internal
  */
@@ -24,6 +25,7 @@ export class CircuitBreakerLayer implements ToolPolicyLayer {
     const key = policy.key ? `${name}:${policy.key(call, state.args)}` : name;
     const breaker = this.breakers.acquire(key, name, policy.options);
     state.abandoned = undefined;
+    state.deferredFailure = undefined; // a new attempt: the last one's failure was retried
     return breaker instanceof Promise
       ? breaker.then((target) => target.execute(inner, state))
       : breaker.execute(inner, state);
