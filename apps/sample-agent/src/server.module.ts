@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { ChaosModule } from '@toolshield/chaos';
+import { ToolShieldMcpModule } from '@toolshield/mcp';
 import { ToolShieldHealthIndicator } from '@toolshield/nest/health';
 import { MODEL_SELECTOR, type ModelSelector } from './agent/select-model.js';
 import { AppModule } from './app.module.js';
@@ -26,8 +27,8 @@ export interface ServerModuleOptions {
 }
 
 /**
- * The reference service: the agent's tools (`AppModule`), chaos, health, and the HTTP API
- * over background agent runs. Another feature (an MCP endpoint, say) is one more import here.
+ * The reference service: the agent's tools (`AppModule`), chaos, health, the HTTP API over
+ * background agent runs, and the same tools served over MCP (Streamable HTTP) at `/mcp`.
  */
 @Module({})
 export class ServerModule {
@@ -38,6 +39,12 @@ export class ServerModule {
         AppModule,
         TerminusModule,
         ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
+        ToolShieldMcpModule.forRoot({
+          path: '/mcp',
+          serverInfo: { name: 'toolshield-sample-agent', version: '0.0.0' },
+          instructions:
+            "The sample agent's tools, behind toolshield: a failure comes back as an isError result whose text says what to do next.",
+        }),
       ],
       controllers: [
         RunsController,
