@@ -34,7 +34,8 @@ export class McpHttpEndpoint implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     const path = this.options.path ?? DEFAULT_MCP_PATH;
     const adapter = this.adapterHost.httpAdapter;
-    if (path === false || adapter === undefined) return;
+    // An application context (a CLI, a stdio server) has no HTTP adapter: nothing to mount.
+    if (path === false || adapter == null) return;
     const handler = (request: ParsedRequest, response: ServerResponse) => {
       this.sessions.handle(request, response, request.body).catch((error: unknown) => {
         this.logger.error(`MCP request failed: ${String(error)}`);
