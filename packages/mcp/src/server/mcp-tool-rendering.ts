@@ -16,9 +16,7 @@ import { mcpAnnotationsOf } from './mcp-annotations.js';
  */
 export function listedTool(tool: RegisteredTool): Tool {
   const annotations = mcpAnnotationsOf(tool.options);
-  // core's McpTool has readonly arrays where the SDK's zod-inferred Tool has mutable ones;
-  // the JSON is the same, so only the type is widened here.
-  return toMcpTool({ ...tool.definition, annotations }) as Tool;
+  return toMcpTool({ ...tool.definition, annotations });
 }
 
 /**
