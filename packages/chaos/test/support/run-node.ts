@@ -21,7 +21,15 @@ export function runNode(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=@toolshield/source', '--import', './test/support/register-ts.mjs', ...args],
+      // --no-deprecation: Node 26 deprecates module.register(), which the hooks still use so
+      // that Node 22.12 (our oldest) runs them too; the specs read stderr.
+      [
+        '--no-deprecation',
+        '--conditions=@toolshield/source',
+        '--import',
+        './test/support/register-ts.mjs',
+        ...args,
+      ],
       {
         cwd: packageDir,
         env: { ...process.env, NODE_ENV: 'test', NODE_OPTIONS: '', ...env },

@@ -24,7 +24,7 @@ export class InstanceProcess {
   static async start(env: Record<string, string>): Promise<InstanceProcess> {
     const child = fork('test/fixtures/instance.ts', [], {
       cwd: packageDir,
-      execArgv: ['--conditions=@toolshield/source', '--import', registerTs],
+      execArgv: ['--no-deprecation', '--conditions=@toolshield/source', '--import', registerTs],
       env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
