@@ -57,13 +57,27 @@ describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
+  /** Submits the form and waits until the trace of the run it started has finished. */
+  async function startRunAndWait(): Promise<void> {
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (candidate) =>
+          candidate.url().endsWith('/api/runs') && candidate.request().method() === 'POST',
+      ),
+      page.click('button[type=submit]'),
+    ]);
+    const { id } = (await response.json()) as { id: string };
+    // The previous run's trace stays on screen until the page follows the new one.
+    await page.locator('#trace-title', { hasText: id.slice(0, 8) }).waitFor();
+    await page.waitForSelector('#trace li[data-type="run.finished"]');
+  }
+
   it('starts a run from the form and shows its trace live, retries and final answer included', async () => {
     await page.selectOption('#scenario', 'web-research');
     await expect(page.inputValue('#task')).resolves.toContain('circuit breaker Retry-After');
     // When each trace line appears, by the page's own clock.
     await page.evaluate(RECORD_LINE_TIMES);
-    await page.click('button[type=submit]');
-    await page.waitForSelector('#trace li[data-type="run.finished"]');
+    await startRunAndWait();
 
     // The 429's Retry-After is a second: the retry was on screen well before the end.
     const seen = (await page.evaluate('window.lineTimes')) as Record<string, number>;
@@ -81,8 +95,7 @@ describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
 
   it('shows the fatal scenario stopping with its explanation and the decision prompt', async () => {
     await page.selectOption('#scenario', 'kube-deploy-forbidden');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('#trace li[data-type="run.finished"]');
+    await startRunAndWait();
     await expect(page.textContent('#trace-status')).resolves.toBe('stopped');
     await expect(page.locator('#trace li[data-type="decision.prompt"]').count()).resolves.toBe(1);
     await expect(page.textContent('#trace')).resolves.toContain(
@@ -103,8 +116,7 @@ describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
     await Promise.all([chaosSaved(), page.check('#chaos-enabled')]);
     expect((await server.request('GET', '/api/chaos')).body.enabled).toBe(true);
     await page.selectOption('#scenario', 'slow-web');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('#trace li[data-type="run.finished"]');
+    await startRunAndWait();
     await page.screenshot({ path: join(SCREENSHOTS, 'chaos-on.png'), fullPage: true });
     await expect(page.textContent('#trace-status')).resolves.toBe('completed');
     await Promise.all([chaosSaved(), page.uncheck('#chaos-enabled')]);
