@@ -8,6 +8,11 @@ import { startTestServer } from '../fixtures/test-server.js';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'reports', 'dashboard');
+// Skipped on a machine without Chromium; in CI (`CI=true`) a missing browser fails instead, so
+// that a broken install step cannot pass as a skip.
+if (!existsSync(CHROMIUM) && process.env['CI'] === 'true') {
+  throw new Error(`CI=true but there is no Chromium at ${CHROMIUM}: .ci/services.sh installs it`);
+}
 const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 jest.setTimeout(120_000);

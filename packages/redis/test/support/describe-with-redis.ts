@@ -1,8 +1,17 @@
 import { describe, it } from '@jest/globals';
 import { redisServerAvailable } from '../../src/testing/index.js';
 
-/** Says why a suite is skipped on a machine without Redis. */
+/**
+ * Runs the suite against a real redis-server; on a developer's machine without one it is
+ * skipped, saying why. In CI (`CI=true`) a missing server fails instead: a skip there would
+ * hide a broken install step.
+ */
 export function describeWithRedis(name: string, body: () => void): void {
+  if (!redisServerAvailable && process.env['CI'] === 'true') {
+    throw new Error(
+      'CI=true but redis-server is not on PATH: .ci/redis.sh should have installed it',
+    );
+  }
   if (redisServerAvailable) {
     describe(name, body);
   } else {
