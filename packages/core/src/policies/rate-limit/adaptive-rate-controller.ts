@@ -120,18 +120,19 @@ export class AdaptiveRateController {
 
   private recordSuccess(now: number): void {
     this.successTimes.push(now);
-    while ((this.successTimes[0] as number) <= now - GOODPUT_WINDOW_MS) this.successTimes.shift();
+    this.forgetSuccessesBefore(now - GOODPUT_WINDOW_MS);
   }
 
   /** Successes per second over the last window, or 0 when there is too little to tell. */
   private acceptedRate(now: number): number {
-    while (
-      this.successTimes.length > 0 &&
-      (this.successTimes[0] as number) <= now - GOODPUT_WINDOW_MS
-    ) {
+    this.forgetSuccessesBefore(now - GOODPUT_WINDOW_MS);
+    return this.successTimes.length < 2 ? 0 : (this.successTimes.length * 1000) / GOODPUT_WINDOW_MS;
+  }
+
+  private forgetSuccessesBefore(cutoff: number): void {
+    while (this.successTimes.length > 0 && (this.successTimes[0] as number) <= cutoff) {
       this.successTimes.shift();
     }
-    return this.successTimes.length < 2 ? 0 : (this.successTimes.length * 1000) / GOODPUT_WINDOW_MS;
   }
 
   private clamp(rate: number): number {

@@ -82,8 +82,8 @@ function structuredParams(value: unknown): Partial<Record<string, number>> {
   // Only the first policy or item counts: items are separated by commas, parameters by `;`.
   const first = value.split(/,(?=\s*"|\s*[a-z-]+\s*;)/i)[0] ?? '';
   for (const part of first.split(/[;,]/)) {
-    const match = /^\s*([a-z]+)\s*=\s*(\d+(?:\.\d+)?)\s*$/i.exec(part);
-    if (match) params[match[1]!.toLowerCase()] = Number(match[2]);
+    const [, key, value] = /^\s*([a-z]+)\s*=\s*(\d+(?:\.\d+)?)\s*$/i.exec(part) ?? [];
+    if (key !== undefined) params[key.toLowerCase()] = Number(value);
   }
   return params;
 }
