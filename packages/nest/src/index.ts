@@ -38,7 +38,7 @@ export {
   type ToolBreakerState,
 } from './policies/tool-circuit-breakers.service.js';
 export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
-export { DEFAULT_TOOL_TIMEOUT_MS } from './policies/tool-policies.js';
+export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';

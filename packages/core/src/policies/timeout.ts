@@ -5,6 +5,9 @@ import { budgetExhaustedError, type CallBudget } from './call-budget.js';
 import { cancellationError } from './cancellation.js';
 import type { PolicyContext } from './retry.js';
 
+/** Per-attempt time limit of a tool when neither it nor its module sets one (30 s). @publicApi */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
 /**
  * An attempt that its caller's abort ended while its body was still running.
  *

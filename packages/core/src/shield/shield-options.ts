@@ -22,7 +22,7 @@ export interface ShieldOptions {
    * over the defaults; `false` never retries, whatever `idempotent` says.
    */
   readonly retry?: RetryOptions | false;
-  /** Per-attempt time limit in ms (default {@link DEFAULT_SHIELD_TIMEOUT_MS}); `false` for none. */
+  /** Per-attempt time limit in ms (default `DEFAULT_TOOL_TIMEOUT_MS`, 30 s); `false` for none. */
   readonly timeoutMs?: number | false;
   /**
    * The tool's circuit breaker: options for a breaker of its own (the default, with the default
@@ -52,6 +52,3 @@ export interface ShieldCall {
   /** Handed to the tool as `ToolCallContext.metadata`. */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
-
-/** Per-attempt time limit of a shielded tool when its options set none. @publicApi */
-export const DEFAULT_SHIELD_TIMEOUT_MS = 30_000;

@@ -3,15 +3,12 @@ import { systemClock } from '../clock/system-clock.js';
 import { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js';
 import { Bulkhead } from '../policies/bulkhead.js';
 import { composePolicies, type PolicySet } from '../policies/compose.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../policies/timeout.js';
 import { createToolFailure } from '../results/create-tool-failure.js';
 import { createToolResult } from '../results/create-tool-result.js';
 import type { ToolCallContext } from '../results/tool-call.js';
 import type { ToolOutcome } from '../results/tool-outcome.js';
-import {
-  DEFAULT_SHIELD_TIMEOUT_MS,
-  type ShieldCall,
-  type ShieldOptions,
-} from './shield-options.js';
+import { type ShieldCall, type ShieldOptions } from './shield-options.js';
 
 /**
  * A tool behind toolshield's policies: it never throws and never rejects; every call ends in
@@ -79,8 +76,7 @@ function policiesOf(options: ShieldOptions): PolicySet {
     toolName: name,
     clock,
     retry: retry === false || (retry === undefined && !idempotent) ? undefined : (retry ?? {}),
-    timeoutMs:
-      timeoutMs === false ? undefined : Math.max(0, timeoutMs ?? DEFAULT_SHIELD_TIMEOUT_MS),
+    timeoutMs: timeoutMs === false ? undefined : Math.max(0, timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
     breaker:
       breaker === false
         ? undefined

@@ -1,5 +1,6 @@
 import {
   Bulkhead,
+  DEFAULT_TOOL_TIMEOUT_MS,
   resolveRetryPolicy,
   type RetryOptions,
   type RetryPolicy,
@@ -12,9 +13,6 @@ import type {
   ToolPolicies,
   ToolRateLimitPolicy,
 } from './tool-policies.interface.js';
-
-/** Per-attempt time limit when neither the tool nor the module sets one. @publicApi */
-export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
 /** Resolves a tool's policies. @internal */
 export function resolveToolPolicies(
