@@ -7,7 +7,7 @@
  * shield (`shieldAiSdkTools` and friends, default policies: breaker + 30 s timeout), and a Nest
  * `@Tool` served through `ToolExecutor` (`toAiSdkTools` and friends).
  *
- * Method as in overhead.ts: BATCH sequential calls per sample, ROUNDS rounds in rotated order,
+ * Method as in rounds.ts: BATCH sequential calls per sample, ROUNDS rounds in rotated order,
  * ratios taken within each round, median over rounds.
  */
 import type { INestApplicationContext } from '@nestjs/common';
@@ -25,7 +25,7 @@ import { generateText, jsonSchema, tool as aiTool, type ToolSet } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { Bench } from 'tinybench';
 import { BenchModule, lookupBody, type LookupArgs } from './fixtures.js';
-import { BATCH, ROUNDS, TIME_MS, type Row } from './overhead.js';
+import { BATCH, ROUNDS, TIME_MS, type Row } from './rounds.js';
 import { median, ratio, us } from './stats.js';
 
 const FRAMEWORKS = ['ai-sdk', 'openai-agents', 'langchain'] as const;
