@@ -70,13 +70,17 @@ function copyFromCode(value: unknown, maxDepth: number): ToolArguments {
     return copyPlainArguments(value, maxDepth);
   } catch (error) {
     if (error instanceof InvalidInputError) throw error;
-    throw new InvalidInputError('Arguments could not be read.', { cause: error });
+    throw new InvalidInputError('Arguments could not be read.', {
+      cause: error,
+      captureStack: false,
+    });
   }
 }
 
 function assertObjectRoot(value: unknown): asserts value is ToolArguments {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
   throw new InvalidInputError(`Arguments must be a JSON object, not ${describeJsonKind(value)}.`, {
+    captureStack: false,
     issues: [{ path: '', message: 'must be an object', constraint: 'isObject' }],
   });
 }
@@ -86,6 +90,7 @@ function parseJsonText(text: string, maxBytes: number): unknown {
   const bytes = text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(text, 'utf8');
   if (bytes > maxBytes) {
     throw new LimitExceededError(`Arguments are ${bytes} bytes, over the ${maxBytes}-byte limit.`, {
+      captureStack: false,
       metadata: { bytes, maxBytes },
     });
   }
@@ -100,12 +105,15 @@ function parseJsonText(text: string, maxBytes: number): unknown {
 function malformedJson(text: string, error: unknown): InvalidInputError {
   const problem = locateJsonSyntaxError(text);
   if (problem === undefined) {
-    return new InvalidInputError('Arguments are not valid JSON.', { cause: error });
+    return new InvalidInputError('Arguments are not valid JSON.', {
+      cause: error,
+      captureStack: false,
+    });
   }
   const where = `line ${problem.line}, column ${problem.column}`;
   return new InvalidInputError(
     `Arguments are not valid JSON: ${problem.reason} at ${where}, near '${snippet(text, problem)}'.`,
-    { cause: error, metadata: { line: problem.line, column: problem.column } },
+    { cause: error, captureStack: false, metadata: { line: problem.line, column: problem.column } },
   );
 }
 

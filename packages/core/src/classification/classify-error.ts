@@ -59,7 +59,7 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
       applyRules(error, options.rules ?? []) ?? classifyBuiltIn(error, options.now ?? Date.now)
     );
   } catch {
-    return new InternalToolError(UNREADABLE, { cause: error });
+    return new InternalToolError(UNREADABLE, { cause: error, captureStack: false });
   }
 }
 
@@ -91,12 +91,17 @@ function classifyBuiltIn(error: unknown, now: () => number): ToolError {
   }
   return fallback
     ? build(error, fallback.link, fallback.recognition)
-    : new InternalToolError(shortMessage(error), { cause: error, metadata: chaosFactsOf(error) });
+    : new InternalToolError(shortMessage(error), {
+        cause: error,
+        captureStack: false,
+        metadata: chaosFactsOf(error),
+      });
 }
 
 function build(error: unknown, link: unknown, recognition: Recognition): ToolError {
   return createToolError(recognition.type, recognition.message ?? linkedMessage(error, link), {
     cause: error,
+    captureStack: false,
     ...(recognition.retryAfterMs === undefined ? {} : { retryAfterMs: recognition.retryAfterMs }),
     ...(recognition.issues === undefined ? {} : { issues: recognition.issues }),
     metadata: { ...recognition.metadata, ...chaosFactsOf(error) },

@@ -1,3 +1,4 @@
+import type { AbortSignalLike } from './abort-signal-like.js';
 import type { Clock } from './clock.js';
 
 /**
@@ -7,7 +8,7 @@ import type { Clock } from './clock.js';
  *
  * @publicApi
  */
-export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(clock: Clock, ms: number, signal?: AbortSignalLike): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason as unknown);
   return new Promise<void>((resolve, reject) => {
     const onAbort = (): void => {

@@ -31,7 +31,9 @@ describe('ToolError taxonomy', () => {
     expect(open.recoverable).toBe(true);
     expect(open.retryAfterMs).toBe(5000);
 
-    const invalid = new InvalidInputError('bad', { issues: [{ path: 'city', message: 'required' }] });
+    const invalid = new InvalidInputError('bad', {
+      issues: [{ path: 'city', message: 'required' }],
+    });
     expect(invalid.recoverable).toBe(false);
     expect(invalid.issues).toEqual([{ path: 'city', message: 'required' }]);
   });
@@ -41,5 +43,14 @@ describe('ToolError taxonomy', () => {
     expect(isToolError(new Error('x'))).toBe(false);
     expect(isToolError({ type: 'timeout', metadata: {} })).toBe(false);
     expect(isToolError(null)).toBe(false);
+  });
+
+  it('builds an error without a stack trace when asked, and leaves the stack depth as it was', () => {
+    const limit = Error.stackTraceLimit;
+    const fast = new CircuitOpenError('open', { captureStack: false, cause: new Error('inner') });
+    expect(fast.stack).toBe('CircuitOpenError: open');
+    expect(fast.cause).toBeInstanceOf(Error);
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new CircuitOpenError('open').stack).toMatch(/\n\s+at /);
   });
 });

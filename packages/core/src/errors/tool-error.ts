@@ -26,7 +26,18 @@ export interface ToolErrorOptions {
   readonly retryable?: boolean;
   /** Facts for developers and the model: status code, url, error code, ... (redacted before display). */
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * `false` builds the error without a stack trace (its `stack` is then just its first line).
+   * For errors raised where a stack says nothing a developer needs and costs most of the
+   * failure (an open breaker's rejection, a wrapper around an error that has its own stack):
+   * capturing one is the largest cost of such a fast failure. Default `true`.
+   */
+  readonly captureStack?: boolean;
 }
+
+/** Whether the stack depth can be set (not under frozen intrinsics). */
+const STACK_LIMIT_WRITABLE =
+  Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable === true;
 
 /**
  * Base class of the taxonomy: every failure of a tool call is, or is classified into, one
@@ -43,7 +54,11 @@ export abstract class ToolError extends Error {
   private readonly retryableOverride?: boolean;
 
   constructor(message: string, options: ToolErrorOptions = {}) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    const withoutStack = options.captureStack === false && STACK_LIMIT_WRITABLE;
+    if (withoutStack) Error.stackTraceLimit = 0;
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (withoutStack) Error.stackTraceLimit = stackTraceLimit;
     this.name = new.target.name;
     this.toolName = options.toolName;
     this.retryAfterMs = options.retryAfterMs;

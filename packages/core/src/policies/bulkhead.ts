@@ -1,3 +1,4 @@
+import type { AbortSignalLike } from '../clock/abort-signal-like.js';
 import { BulkheadFullError } from '../errors/bulkhead-full.error.js';
 import { cancellationError } from './cancellation.js';
 import { assertOptions } from '../options/assert-options.js';
@@ -48,7 +49,7 @@ export class Bulkhead {
   }
 
   /** Runs `fn` in a slot, waiting in the queue when needed. */
-  async execute<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async execute<T>(fn: () => Promise<T>, signal?: AbortSignalLike): Promise<T> {
     if (signal?.aborted) throw cancellationError(signal.reason);
     if (this.running >= this.maxConcurrent) await this.enqueue(signal);
     else this.running++;
@@ -59,12 +60,13 @@ export class Bulkhead {
     }
   }
 
-  private enqueue(signal: AbortSignal | undefined): Promise<void> {
+  private enqueue(signal: AbortSignalLike | undefined): Promise<void> {
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
         new BulkheadFullError(
           `${this.maxConcurrent} calls are running and ${this.maxQueue} are queued; the tool is at capacity`,
           {
+            captureStack: false,
             toolName: this.toolName,
             metadata: { maxConcurrent: this.maxConcurrent, maxQueue: this.maxQueue },
           },

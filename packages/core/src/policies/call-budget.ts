@@ -40,6 +40,6 @@ export function callBudget(
 export function budgetExhaustedError(budget: CallBudget, toolName?: string): ToolTimeoutError {
   return new ToolTimeoutError(
     `The call's total time budget of ${budget.budgetMs} ms ran out before the tool finished`,
-    { toolName, metadata: { budgetMs: budget.budgetMs } },
+    { toolName, captureStack: false, metadata: { budgetMs: budget.budgetMs } },
   );
 }

@@ -10,5 +10,5 @@ import { isToolError, type ToolError } from '../errors/tool-error.js';
 export function cancellationError(reason: unknown): ToolError {
   return isToolError(reason)
     ? reason
-    : new CancelledError('The caller cancelled the call', { cause: reason });
+    : new CancelledError('The caller cancelled the call', { cause: reason, captureStack: false });
 }

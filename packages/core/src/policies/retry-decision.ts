@@ -92,6 +92,7 @@ function asRateLimited(error: ToolError, retryAfterMs: number): ToolError {
   if (error.type === 'rate_limited') return error;
   return new RateLimitedError(error.message, {
     cause: error,
+    captureStack: false,
     toolName: error.toolName,
     retryAfterMs,
     metadata: error.metadata,

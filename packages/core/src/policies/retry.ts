@@ -1,3 +1,4 @@
+import type { AbortSignalLike } from '../clock/abort-signal-like.js';
 import type { Clock } from '../clock/clock.js';
 import { sleep } from '../clock/sleep.js';
 import { systemClock } from '../clock/system-clock.js';
@@ -15,7 +16,7 @@ export interface PolicyContext {
   /** Default: the shared `SystemClock`. */
   readonly clock?: Clock;
   /** The caller's signal: aborting it ends the call with a `CancelledError` (or the reason, if a `ToolError`). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
 }
 
 /** What {@link retry} runs with. @publicApi */

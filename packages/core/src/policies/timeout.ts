@@ -1,4 +1,5 @@
 import { ToolTimeoutError } from '../errors/timeout.error.js';
+import type { AbortSignalLike } from '../clock/abort-signal-like.js';
 import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/system-clock.js';
 import { budgetExhaustedError, type CallBudget } from './call-budget.js';
@@ -92,7 +93,7 @@ class TimedAttempt<T> {
   private settled = false;
   private cancelTimer: (() => void) | undefined;
   private body: Promise<T> | undefined;
-  private readonly signal: AbortSignal | undefined;
+  private readonly signal: AbortSignalLike | undefined;
   private readonly timeoutMs: number | undefined;
   private readonly toolName: string | undefined;
   private readonly budget: CallBudget | undefined;
@@ -175,6 +176,7 @@ class TimedAttempt<T> {
       ? budgetExhaustedError(this.budget, this.toolName)
       : new ToolTimeoutError(`Timed out after ${this.timeoutMs} ms`, {
           toolName: this.toolName,
+          captureStack: false,
           metadata: { timeoutMs: this.timeoutMs },
         });
   }

@@ -4,6 +4,7 @@ import { oneLine } from './one-line.js';
 import { REDACTED } from './redaction-rule.js';
 import { defaultRedactor, type Redactor } from './redactor.js';
 import { stripStackFrames } from './stack-frames.js';
+import { memoizeText } from './text-memo.js';
 
 /** @publicApi */
 export interface FailureSanitizerOptions {
@@ -58,14 +59,17 @@ const MAX_SCANNED_LENGTH = 8192;
 export function createFailureSanitizer(options: FailureSanitizerOptions = {}): FailureSanitizer {
   const redactor = options.redactor ?? defaultRedactor;
   const maxLength = options.maxErrorLength ?? DEFAULT_MAX_ERROR_LENGTH;
-  const text = (raw: string): string => {
+  // Both text functions are pure: a text repeated failure after failure is sanitised once.
+  const text = memoizeText((raw: string): string => {
     const line = oneLine(raw, MAX_SCANNED_LENGTH);
     return oneLine(stripStackFrames(redactor.redactText(line)), maxLength);
-  };
+  });
   const metadataText = (raw: string): string =>
     oneLineIfLong(stripStackFrames(raw), MAX_METADATA_TEXT_LENGTH);
   const { hidesKey } = redactor;
-  const redactThenCut = (raw: string): string => metadataText(redactor.redactText(raw));
+  const redactThenCut = memoizeText((raw: string): string =>
+    metadataText(redactor.redactText(raw)),
+  );
   const value = (raw: unknown): unknown => {
     if (isEmptyObject(raw)) return {};
     return hidesKey

@@ -402,6 +402,7 @@ export class ToolCircuitBreaker {
 
   private openError(message: string, retryAfterMs: number | undefined): CircuitOpenError {
     return new CircuitOpenError(message, {
+      captureStack: false,
       toolName: this.tool,
       retryAfterMs,
       metadata: { breakerKey: this.key, state: this.current },

@@ -1,3 +1,4 @@
+import type { AbortSignalLike } from '../../clock/abort-signal-like.js';
 import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { RateLimitedError } from '../../errors/rate-limited.error.js';
 import { assertOptions } from '../../options/assert-options.js';
@@ -28,7 +29,7 @@ export interface RateLimiterSnapshot {
 /** How one call asks for a slot. @publicApi */
 export interface AcquireOptions {
   /** Aborting it takes the call out of the queue (rejecting with the abort reason). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
   /** The clock time after which waiting is pointless (the call's budget); caps `maxWaitMs`. */
   readonly deadlineMs?: number;
   /** Told the expected wait when the call has to queue. */
@@ -37,7 +38,7 @@ export interface AcquireOptions {
 
 interface Waiter {
   readonly deadlineMs: number;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
   readonly onAbort: () => void;
@@ -193,7 +194,11 @@ export class RateLimiter {
   private refusal(retryAfterMs: number, why: string): RateLimitedError {
     return new RateLimitedError(
       `Client-side rate limit of ${formatRate(this.rate)} for ${this.key}: ${why}`,
-      { retryAfterMs, metadata: { [RATE_LIMIT_KEY_METADATA]: this.key, rate: this.rate } },
+      {
+        retryAfterMs,
+        captureStack: false,
+        metadata: { [RATE_LIMIT_KEY_METADATA]: this.key, rate: this.rate },
+      },
     );
   }
 
