@@ -1,27 +1,57 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { CancelledError } from '@toolshield/core';
 import { getEventListeners } from 'node:events';
 import { LiveCalls } from '../src/execution/live-calls.js';
 
 describe('LiveCalls', () => {
-  it('tracks calls without listening on any shared signal, and forgets ended ones', () => {
+  it('tracks calls, and forgets ended ones without leaving a listener on their callers', () => {
     const live = new LiveCalls();
     const caller = new AbortController();
     const calls = Array.from({ length: 100 }, () => live.open(caller.signal));
     expect(live.size).toBe(100);
-    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
-    for (const call of calls) live.end(call);
+    for (const call of calls) call.end();
     expect(live.size).toBe(0);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 
   it('aborts every call in flight on close, and refuses calls after it', () => {
     const live = new LiveCalls();
     const calls = [live.open(undefined), live.open(undefined)];
+    const early = calls[0]?.signal;
     const reason = new CancelledError('shutting down');
     live.close(reason);
-    expect(calls.map((call) => call.signal.reason)).toEqual([reason, reason]);
+    expect(early?.reason).toBe(reason);
+    expect(calls.map((call) => [call.aborted, call.reason, call.signal.reason])).toEqual([
+      [true, reason, reason],
+      [true, reason, reason],
+    ]);
     expect(live.size).toBe(0);
     expect(() => live.open(undefined)).toThrow(reason);
+  });
+
+  it("is cancelled by its caller's signal, with the reason of whichever comes first", () => {
+    const live = new LiveCalls();
+    const caller = new AbortController();
+    const call = live.open(caller.signal);
+    caller.abort('caller');
+    live.close('shutdown');
+    expect(call.reason).toBe('caller');
+  });
+
+  it('calls each listener still registered once, functions and objects alike', () => {
+    const call = new LiveCalls().open(undefined);
+    const fn = jest.fn();
+    const removed = jest.fn();
+    const object = { handleEvent: jest.fn() };
+    call.addEventListener('abort', removed);
+    call.addEventListener('abort', fn);
+    call.addEventListener('abort', object);
+    call.removeEventListener('abort', removed);
+    call.abort('stop');
+    call.abort('again');
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(object.handleEvent).toHaveBeenCalledTimes(1);
+    expect(removed).not.toHaveBeenCalled();
   });
 
   it('refuses a call whose caller already aborted', () => {

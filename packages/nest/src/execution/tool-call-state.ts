@@ -1,12 +1,14 @@
 import {
   callBudget,
   type AbandonedAttempt,
+  type AbortSignalLike,
   type CallBudget,
   type HeadersLike,
   type ToolCallContext,
 } from '@toolshield/core';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
+import type { LiveCall } from './live-calls.js';
 
 /**
  * The mutable side of one call, shared by the executor, the policy interceptors and the
@@ -18,7 +20,7 @@ export interface ToolCallState {
   readonly tool: RegisteredTool;
   readonly startedAt: number;
   /** Aborted when the caller gives up or the application shuts down: the call is cancelled. */
-  readonly callerSignal: AbortSignal;
+  readonly lifetime: LiveCall;
   /** The tool's policies with the caller's overrides applied. */
   readonly policies: ToolPolicies;
   /** The parsed arguments (breaker keys may depend on them). */
@@ -33,7 +35,7 @@ export interface ToolCallState {
    * outer timeout (a custom `policyOrder`) also ends their waits. The timeout layer sets it
    * for what runs inside it; the retry layer puts its own back before each attempt.
    */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Headers of the upstream's response that the current attempt passed on, for rate limits. */
   upstreamHeaders?: HeadersLike;
   /**
@@ -63,15 +65,24 @@ export interface MutableToolCallContext extends ToolCallContext {
 class CallContext implements MutableToolCallContext {
   attempt = 1;
   readonly #state: ToolCallState;
+  /** The running attempt's signal; until one is set, the call's own (made when first read). */
+  #signal: AbortSignal | undefined = undefined;
 
   constructor(
     readonly callId: string,
     readonly toolName: string,
     readonly metadata: Readonly<Record<string, unknown>>,
-    public signal: AbortSignal,
     state: ToolCallState,
   ) {
     this.#state = state;
+  }
+
+  get signal(): AbortSignal {
+    return this.#signal ?? this.#state.lifetime.signal;
+  }
+
+  set signal(signal: AbortSignal) {
+    this.#signal = signal;
   }
 
   reportUpstreamHeaders(headers: HeadersLike): void {
@@ -93,27 +104,20 @@ export function openToolCall(
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
   // Spelled out rather than spread: this runs on every call, and literals of a fixed shape
   // are cheaper to build and to read than spread copies.
-  const signal = init.callerSignal;
   const state: ToolCallState = {
     tool: init.tool,
     startedAt: init.startedAt,
-    callerSignal: signal,
+    lifetime: init.lifetime,
     policies: init.policies,
     args: init.args,
     budget: callBudget(init.policies.retry?.budgetMs, init.startedAt),
     retryMax: init.retryMax,
-    signal,
+    signal: init.lifetime,
     abandoned: undefined,
     deferFailures: init.policies.retry !== undefined,
     deferredFailure: undefined,
   };
-  const call = new CallContext(
-    identity.callId,
-    identity.toolName,
-    identity.metadata,
-    signal,
-    state,
-  );
+  const call = new CallContext(identity.callId, identity.toolName, identity.metadata, state);
   return { call, state };
 }
 

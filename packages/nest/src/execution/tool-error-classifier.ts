@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyError, type Clock, type ToolError } from '@toolshield/core';
+import { ToolError, classifyError, type Clock } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
@@ -20,6 +20,8 @@ export class ToolErrorClassifier {
   private readonly originals = new WeakMap<ToolError, unknown>();
 
   private readonly now: () => number;
+  /** No classification rules of the application's: a `ToolError` stands as it is. */
+  private readonly withoutRules: boolean;
 
   constructor(
     @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
@@ -27,9 +29,12 @@ export class ToolErrorClassifier {
   ) {
     // `Retry-After` dates become delays against the module's clock (virtual in tests).
     this.now = () => clock.now();
+    this.withoutRules = (options.classificationRules?.length ?? 0) === 0;
   }
 
   classify(error: unknown): ToolError {
+    // Most failures on a fast path are toolshield's own errors: nothing to classify or remember.
+    if (error instanceof ToolError && this.withoutRules) return error;
     const cacheable = typeof error === 'object' && error !== null;
     const known = cacheable ? this.classified.get(error) : undefined;
     if (known) return known;

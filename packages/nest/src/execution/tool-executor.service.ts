@@ -24,13 +24,12 @@ import { assertExecuteOptions } from '../options/execute-options.rule.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
-import { LiveCalls } from './live-calls.js';
+import { LiveCalls, type LiveCall } from './live-calls.js';
 import {
   openToolCall,
   type MutableToolCallContext,
   type ToolCallState,
 } from './tool-call-state.js';
-import { eitherSignal, type LinkedSignal } from './either-signal.js';
 import { ToolEventBus } from './tool-event-bus.js';
 import { applyFallback } from './tool-fallback.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
@@ -74,9 +73,8 @@ export class ToolExecutor implements OnApplicationShutdown {
     }
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
-    let live: AbortController | undefined;
+    let live: LiveCall | undefined;
     let outcome: ToolOutcome;
-    let linked: LinkedSignal | undefined;
     try {
       assertExecuteOptions(options);
       const tool = this.resolve(name);
@@ -84,16 +82,13 @@ export class ToolExecutor implements OnApplicationShutdown {
         maxBytes: this.options.maxArgumentBytes,
       });
       live = this.live.open(options.signal);
-      // Not AbortSignal.any: see either-signal.ts.
-      linked = options.signal ? eitherSignal(options.signal, live.signal) : undefined;
-      const signal = linked?.signal ?? live.signal;
       ({ call, state } = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? {} },
         {
           tool,
           startedAt,
           args,
-          callerSignal: signal,
+          lifetime: live,
           policies: applyCallOverrides(tool.policies, options),
           retryMax: 0,
         },
@@ -107,9 +102,8 @@ export class ToolExecutor implements OnApplicationShutdown {
         retryMax: state?.retryMax ?? 0,
         startedAt,
       });
-    } finally {
-      linked?.release();
     }
+    live?.end();
     // The breaker counts the call, not its attempts: a failed call's last attempt counts now.
     if (!outcome.success) state?.deferredFailure?.();
     const fallback = state?.tool.options.fallback;
@@ -123,7 +117,6 @@ export class ToolExecutor implements OnApplicationShutdown {
         startedAt,
       );
     }
-    if (live) this.live.end(live);
     this.emitTerminal(outcome);
     return outcome;
   }
@@ -148,6 +141,7 @@ export class ToolExecutor implements OnApplicationShutdown {
     const availableTools = this.registry.names();
     const didYouMean = suggestToolNames(name, availableTools);
     throw new ToolNotFoundError(`There is no tool named "${name}".`, {
+      captureStack: false,
       availableTools,
       didYouMean,
     });

@@ -66,9 +66,16 @@ export class ToolFailureFactory {
     );
   }
 
+  /**
+   * Logs the failure under its call id: bugs at `error` with the stack, the rest at `debug`.
+   * Nothing is formatted or redacted for a level the application's logger does not print
+   * (reading an error's `stack` formats it, and redacting it is the dearest part of a failure).
+   */
   private log(toolError: ToolError, original: unknown, call: FailedCall): void {
+    const bug = BUG_TYPES.has(toolError.type);
+    if (!Logger.isLevelEnabled(bug ? 'error' : 'debug')) return;
     const line = `Tool "${call.tool}" call ${call.callId} failed (${toolError.type}): ${this.redactor.redactText(toolError.message)}`;
-    if (BUG_TYPES.has(toolError.type)) {
+    if (bug) {
       const stack = stackOf(original) ?? toolError.stack;
       this.logger.error(line, stack === undefined ? undefined : this.redactor.redactText(stack));
     } else {
