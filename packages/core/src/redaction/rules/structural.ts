@@ -16,8 +16,10 @@ export const PEM_PRIVATE_KEY_RULE: RedactionRule = {
 /** The password of credentials in a URL (`scheme://user:password@host`); the user stays. */
 export const URL_CREDENTIALS_RULE: RedactionRule = {
   // Anchored on "://" rather than on the scheme: a scan for one literal is several times
-  // cheaper than trying a scheme at every letter of a long message.
-  pattern: /:\/\/([^\s:/?#@]*):[^\s/?#]*@/g,
+  // cheaper than trying a scheme at every letter of a long message. Brackets cannot appear in
+  // a URL's user information (RFC 3986), and excluding them keeps redaction idempotent: a
+  // `password=[REDACTED]` left by another rule is not read as a URL password on a second pass.
+  pattern: /:\/\/([^\s:/?#@[\]]*):[^\s/?#[\]]*@/g,
   replacement: `://$1:${REDACTED}@`,
   hints: ['://'],
 };
