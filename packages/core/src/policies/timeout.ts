@@ -1,7 +1,8 @@
 import { ToolTimeoutError } from '../errors/timeout.error.js';
 import type { AbortSignalLike } from '../clock/abort-signal-like.js';
 import type { Clock } from '../clock/clock.js';
-import { systemClock } from '../clock/system-clock.js';
+import { joinDeadlineList, type DeadlineEntry, type DeadlineList } from '../clock/deadline-list.js';
+import { SystemClock, systemClock } from '../clock/system-clock.js';
 import { budgetExhaustedError, type CallBudget } from './call-budget.js';
 import { cancellationError } from './cancellation.js';
 import type { PolicyContext } from './retry.js';
@@ -86,12 +87,18 @@ export function withTimeout<T>(
 
 /**
  * One attempt of {@link withTimeout}, as one object rather than a closure per event: it is
- * alive for as long as the attempt runs, so its size is paid per call in flight.
+ * alive for as long as the attempt runs, so its size is paid per call in flight. On the
+ * system clock, an attempt limited by its own `timeoutMs` waits in the {@link DeadlineList}
+ * of that delay, one timer for all of them; other deadlines (the budget's, a virtual clock's,
+ * whose timers' order tests rely on) get a timer each.
  */
-class TimedAttempt<T> {
+class TimedAttempt<T> implements DeadlineEntry {
   private readonly controller = new AbortController();
   private settled = false;
   private cancelTimer: (() => void) | undefined;
+  private deadlines: DeadlineList | undefined;
+  previousEntry: DeadlineEntry | undefined = undefined;
+  nextEntry: DeadlineEntry | undefined = undefined;
   private body: Promise<T> | undefined;
   private readonly signal: AbortSignalLike | undefined;
   private readonly timeoutMs: number | undefined;
@@ -104,7 +111,7 @@ class TimedAttempt<T> {
     private readonly reject: (reason: unknown) => void,
     options: TimeoutOptions,
     private readonly clock: Clock,
-    private readonly deadline: number,
+    readonly deadline: number,
     byBudget: boolean,
   ) {
     this.signal = options.signal;
@@ -115,8 +122,13 @@ class TimedAttempt<T> {
   }
 
   run(fn: (signal: AbortSignal) => Promise<T>, now: number): void {
-    if (this.deadline !== Number.POSITIVE_INFINITY)
-      this.cancelTimer = this.clock.setTimer(() => this.end(this.expired()), this.deadline - now);
+    if (this.deadline !== Number.POSITIVE_INFINITY) {
+      const delay = this.deadline - now;
+      if (this.budget === undefined && this.clock instanceof SystemClock)
+        this.deadlines = joinDeadlineList(this.clock, delay, this);
+      if (this.deadlines === undefined)
+        this.cancelTimer = this.clock.setTimer(() => this.expire(), delay);
+    }
     // Not `once`: Node wraps such a listener in one more closure; finish() removes it anyway.
     this.signal?.addEventListener('abort', this);
     let body: Promise<T>;
@@ -130,6 +142,11 @@ class TimedAttempt<T> {
       (value) => this.arrive(value, false),
       (error: unknown) => this.arrive(error, true),
     );
+  }
+
+  /** The deadline passed. */
+  expire(): void {
+    this.end(this.expired());
   }
 
   /** The caller aborted. */
@@ -168,6 +185,7 @@ class TimedAttempt<T> {
   private finish(): void {
     this.settled = true;
     this.cancelTimer?.();
+    this.deadlines?.remove(this);
     this.signal?.removeEventListener('abort', this);
   }
 
