@@ -1,5 +1,5 @@
 import { ToolTimeoutError } from '../errors/timeout.error.js';
-import type { AbortSignalLike } from '../clock/abort-signal-like.js';
+import { AbortSource } from '../clock/abort-source.js';
 import type { Clock } from '../clock/clock.js';
 import { joinDeadlineList, type DeadlineEntry, type DeadlineList } from '../clock/deadline-list.js';
 import { SystemClock, systemClock } from '../clock/system-clock.js';
@@ -36,6 +36,8 @@ export interface TimeoutOptions extends PolicyContext {
   /**
    * Told, just before the attempt rejects, when the caller's abort ends it while `fn` is still
    * running: a circuit breaker keeps a half-open trial slot taken until that body has settled.
+   * Called as a method of these options, so a host passing one options object per call can
+   * make it a method of its class rather than a closure.
    */
   readonly onAbandoned?: (attempt: AbandonedAttempt) => void;
 }
@@ -67,6 +69,20 @@ export function withTimeout<T>(
   fn: (signal: AbortSignal) => Promise<T>,
   options: TimeoutOptions,
 ): Promise<T> {
+  return withAttemptTimeout((attempt) => fn(attempt.signal), options);
+}
+
+/**
+ * {@link withTimeout} for hosts that run many attempts: `fn` receives the attempt itself, an
+ * {@link AbortSource}, whose real `AbortSignal` (`attempt.signal`) is made only if read. Inner
+ * policies can listen to the attempt directly.
+ *
+ * @publicApi
+ */
+export function withAttemptTimeout<T>(
+  fn: (attempt: AbortSource) => Promise<T>,
+  options: TimeoutOptions,
+): Promise<T> {
   const { timeoutMs, budget, signal, clock = systemClock } = options;
   if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
   const now = clock.now();
@@ -92,36 +108,29 @@ export function withTimeout<T>(
  * of that delay, one timer for all of them; other deadlines (the budget's, a virtual clock's,
  * whose timers' order tests rely on) get a timer each.
  */
-class TimedAttempt<T> implements DeadlineEntry {
-  private readonly controller = new AbortController();
+class TimedAttempt<T> extends AbortSource implements DeadlineEntry {
   private settled = false;
   private cancelTimer: (() => void) | undefined;
   private deadlines: DeadlineList | undefined;
   previousEntry: DeadlineEntry | undefined = undefined;
   nextEntry: DeadlineEntry | undefined = undefined;
   private body: Promise<T> | undefined;
-  private readonly signal: AbortSignalLike | undefined;
-  private readonly timeoutMs: number | undefined;
-  private readonly toolName: string | undefined;
   private readonly budget: CallBudget | undefined;
-  private readonly onAbandoned: ((attempt: AbandonedAttempt) => void) | undefined;
 
   constructor(
     private readonly resolve: (value: T) => void,
     private readonly reject: (reason: unknown) => void,
-    options: TimeoutOptions,
+    /** Kept rather than copied field by field: a host may pass one object per call anyway. */
+    private readonly options: TimeoutOptions,
     private readonly clock: Clock,
     readonly deadline: number,
     byBudget: boolean,
   ) {
-    this.signal = options.signal;
-    this.timeoutMs = options.timeoutMs;
-    this.toolName = options.toolName;
+    super();
     this.budget = byBudget ? options.budget : undefined;
-    this.onAbandoned = options.onAbandoned;
   }
 
-  run(fn: (signal: AbortSignal) => Promise<T>, now: number): void {
+  run(fn: (attempt: AbortSource) => Promise<T>, now: number): void {
     if (this.deadline !== Number.POSITIVE_INFINITY) {
       const delay = this.deadline - now;
       if (this.budget === undefined && this.clock instanceof SystemClock)
@@ -130,10 +139,10 @@ class TimedAttempt<T> implements DeadlineEntry {
         this.cancelTimer = this.clock.setTimer(() => this.expire(), delay);
     }
     // Not `once`: Node wraps such a listener in one more closure; finish() removes it anyway.
-    this.signal?.addEventListener('abort', this);
+    this.options.signal?.addEventListener('abort', this);
     let body: Promise<T>;
     try {
-      body = Promise.resolve(fn(this.controller.signal));
+      body = Promise.resolve(fn(this));
     } catch (error) {
       body = Promise.reject(error);
     }
@@ -149,17 +158,17 @@ class TimedAttempt<T> implements DeadlineEntry {
     this.end(this.expired());
   }
 
-  /** The caller aborted. */
+  /** The caller aborted (this attempt listens to the caller's signal). */
   handleEvent(): void {
     if (this.settled) return;
-    this.onAbandoned?.({
+    this.options.onAbandoned?.({
       // `body` is unset while `fn` runs synchronously: wait a tick for it.
       settled: Promise.resolve()
         .then(() => this.body)
         .then(ignore, ignore),
       deadline: this.deadline === Number.POSITIVE_INFINITY ? undefined : this.deadline,
     });
-    this.end(cancellationError(this.signal?.reason));
+    this.end(cancellationError(this.options.signal?.reason));
   }
 
   /** The body settled: its outcome stands unless the deadline has passed by the clock. */
@@ -178,7 +187,7 @@ class TimedAttempt<T> implements DeadlineEntry {
   private end(reason: unknown): void {
     if (this.settled) return;
     this.finish();
-    this.controller.abort(reason);
+    this.abort(reason);
     this.reject(reason);
   }
 
@@ -186,16 +195,16 @@ class TimedAttempt<T> implements DeadlineEntry {
     this.settled = true;
     this.cancelTimer?.();
     this.deadlines?.remove(this);
-    this.signal?.removeEventListener('abort', this);
+    this.options.signal?.removeEventListener('abort', this);
   }
 
   private expired(): ToolTimeoutError {
     return this.budget
-      ? budgetExhaustedError(this.budget, this.toolName)
-      : new ToolTimeoutError(`Timed out after ${this.timeoutMs} ms`, {
-          toolName: this.toolName,
+      ? budgetExhaustedError(this.budget, this.options.toolName)
+      : new ToolTimeoutError(`Timed out after ${this.options.timeoutMs} ms`, {
+          toolName: this.options.toolName,
           captureStack: false,
-          metadata: { timeoutMs: this.timeoutMs },
+          metadata: { timeoutMs: this.options.timeoutMs },
         });
   }
 }

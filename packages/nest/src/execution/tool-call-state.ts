@@ -1,11 +1,13 @@
 import {
   callBudget,
   type AbandonedAttempt,
+  type AbortSource,
   type AbortSignalLike,
   type CallBudget,
   type HeadersLike,
   type ToolCallContext,
 } from '@toolshield/core';
+import type { CallHandler } from '@nestjs/common';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 import type { LiveCall } from './live-calls.js';
@@ -50,12 +52,15 @@ export interface ToolCallState {
   readonly deferFailures: boolean;
   /** The last failed attempt's breaker count, committed by the executor if the call fails. */
   deferredFailure: (() => void) | undefined;
+  /** On Nest's lane: the rest of Nest's pipeline, which each attempt runs (set by the policy interceptor). */
+  nestNext?: CallHandler;
 }
 
 /** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */
 export interface MutableToolCallContext extends ToolCallContext {
   attempt: number;
-  signal: AbortSignal;
+  /** The running attempt's cancellation, whose `signal` is the tool's `call.signal` (made when read). */
+  attemptSource: AbortSource | undefined;
 }
 
 /**
@@ -65,8 +70,7 @@ export interface MutableToolCallContext extends ToolCallContext {
 class CallContext implements MutableToolCallContext {
   attempt = 1;
   readonly #state: ToolCallState;
-  /** The running attempt's signal; until one is set, the call's own (made when first read). */
-  #signal: AbortSignal | undefined = undefined;
+  #attemptSource: AbortSource | undefined = undefined;
 
   constructor(
     readonly callId: string,
@@ -77,12 +81,17 @@ class CallContext implements MutableToolCallContext {
     this.#state = state;
   }
 
+  /** The running attempt's signal; before any, the call's own. Made when first read. */
   get signal(): AbortSignal {
-    return this.#signal ?? this.#state.lifetime.signal;
+    return (this.#attemptSource ?? this.#state.lifetime).signal;
   }
 
-  set signal(signal: AbortSignal) {
-    this.#signal = signal;
+  get attemptSource(): AbortSource | undefined {
+    return this.#attemptSource;
+  }
+
+  set attemptSource(source: AbortSource | undefined) {
+    this.#attemptSource = source;
   }
 
   reportUpstreamHeaders(headers: HeadersLike): void {

@@ -64,7 +64,7 @@ export class ToolExecutor implements OnApplicationShutdown {
   }
 
   /** Runs one tool call through its pipeline. */
-  async execute(request: ToolCallRequest, options: ExecuteOptions = {}): Promise<ToolOutcome> {
+  execute(request: ToolCallRequest, options: ExecuteOptions = NO_OPTIONS): Promise<ToolOutcome> {
     const startedAt = this.clock.now();
     const callId = callIdOf(request);
     const name = toolNameOf(request);
@@ -74,7 +74,6 @@ export class ToolExecutor implements OnApplicationShutdown {
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
     let live: LiveCall | undefined;
-    let outcome: ToolOutcome;
     try {
       assertExecuteOptions(options);
       const tool = this.resolve(name);
@@ -82,8 +81,8 @@ export class ToolExecutor implements OnApplicationShutdown {
         maxBytes: this.options.maxArgumentBytes,
       });
       live = this.live.open(options.signal);
-      ({ call, state } = openToolCall(
-        { callId, toolName: name, metadata: options.metadata ?? {} },
+      const opened = openToolCall(
+        { callId, toolName: name, metadata: options.metadata ?? NO_METADATA },
         {
           tool,
           startedAt,
@@ -92,33 +91,14 @@ export class ToolExecutor implements OnApplicationShutdown {
           policies: applyCallOverrides(tool.policies, options),
           retryMax: 0,
         },
-      ));
-      outcome = this.toOutcome(await tool.invoke(args, call), call, state);
-    } catch (error) {
-      outcome = this.failures.fromError(error, {
-        tool: name,
-        callId,
-        attempts: call?.attempt ?? 1,
-        retryMax: state?.retryMax ?? 0,
-        startedAt,
-      });
-    }
-    live?.end();
-    // The breaker counts the call, not its attempts: a failed call's last attempt counts now.
-    if (!outcome.success) state?.deferredFailure?.();
-    const fallback = state?.tool.options.fallback;
-    if (fallback && !outcome.success) {
-      outcome = await applyFallback(
-        outcome,
-        fallback,
-        state?.args,
-        (request) => this.execute(request, { signal: options.signal, metadata: options.metadata }),
-        this.clock,
-        startedAt,
       );
+      ({ call, state } = opened);
+      return this.follow(tool.invoke(args, opened.call), opened.call, opened.state, options);
+    } catch (error) {
+      const outcome = this.failed(error, name, callId, startedAt, call, state);
+      if (state === undefined && live) this.live.end(live); // otherwise end() ends it
+      return Promise.resolve(this.end(outcome, state, options));
     }
-    this.emitTerminal(outcome);
-    return outcome;
   }
 
   /** Cancels the calls still running, and refuses new ones, so nothing outlives the application. */
@@ -147,19 +127,93 @@ export class ToolExecutor implements OnApplicationShutdown {
     });
   }
 
-  private toOutcome(
+  /**
+   * Ends the call when the tool's pipeline settles. Promise callbacks rather than an async
+   * function, in a function of their own: they stay alive while the call runs, and a
+   * suspended async function, or callbacks closing over more, hold more memory per call.
+   */
+  private follow(
+    running: Promise<unknown>,
+    call: MutableToolCallContext,
+    state: ToolCallState,
+    options: ExecuteOptions,
+  ): Promise<ToolOutcome> {
+    return running.then(
+      (value) => this.end(this.succeeded(value, call, state), state, options),
+      (error: unknown) =>
+        this.end(
+          this.failed(error, call.toolName, call.callId, state.startedAt, call, state),
+          state,
+          options,
+        ),
+    );
+  }
+
+  /** The call's result, or its failure when the value cannot be sent to the model. */
+  private succeeded(
     value: unknown,
     call: MutableToolCallContext,
     state: ToolCallState,
   ): ToolOutcome {
     if (value instanceof ToolFailureEnvelope) return value.failure;
-    assertSerializableOutput(value);
+    try {
+      assertSerializableOutput(value);
+    } catch (error) {
+      return this.failed(error, call.toolName, call.callId, state.startedAt, call, state);
+    }
     return createToolResult(value, {
       tool: call.toolName,
       callId: call.callId,
       retryCount: call.attempt - 1,
       retryMax: state.retryMax,
       durationMs: this.clock.now() - state.startedAt,
+    });
+  }
+
+  private failed(
+    error: unknown,
+    tool: string,
+    callId: string,
+    startedAt: number,
+    call: MutableToolCallContext | undefined,
+    state: ToolCallState | undefined,
+  ): ToolOutcome {
+    return this.failures.fromError(error, {
+      tool,
+      callId,
+      attempts: call?.attempt ?? 1,
+      retryMax: state?.retryMax ?? 0,
+      startedAt,
+    });
+  }
+
+  /**
+   * Ends a call: forgets it, commits the breaker count of a failed call's last attempt (the
+   * breaker counts calls, not attempts), runs the tool's fallback if it failed, and reports
+   * the terminal event.
+   */
+  private end(
+    outcome: ToolOutcome,
+    state: ToolCallState | undefined,
+    options: ExecuteOptions,
+  ): ToolOutcome | Promise<ToolOutcome> {
+    if (state) this.live.end(state.lifetime);
+    if (!outcome.success) state?.deferredFailure?.();
+    const fallback = state?.tool.options.fallback;
+    if (state === undefined || fallback === undefined || outcome.success) {
+      this.emitTerminal(outcome);
+      return outcome;
+    }
+    return applyFallback(
+      outcome,
+      fallback,
+      state.args,
+      (request) => this.execute(request, { signal: options.signal, metadata: options.metadata }),
+      this.clock,
+      state.startedAt,
+    ).then((final) => {
+      this.emitTerminal(final);
+      return final;
     });
   }
 
@@ -173,6 +227,10 @@ export class ToolExecutor implements OnApplicationShutdown {
     );
   }
 }
+
+/** What a call without options or metadata shares, rather than an empty object each. */
+const NO_OPTIONS: ExecuteOptions = Object.freeze({});
+const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Reads a field of whatever the caller passed, surviving nulls, primitives and throwing getters. */
 function field(request: unknown, key: keyof ToolCallRequest): unknown {

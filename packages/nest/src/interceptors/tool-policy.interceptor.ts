@@ -1,6 +1,10 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { from, type Observable } from 'rxjs';
-import { toolCallState, type MutableToolCallContext } from '../execution/tool-call-state.js';
+import {
+  toolCallState,
+  type MutableToolCallContext,
+  type ToolCallState,
+} from '../execution/tool-call-state.js';
 import { runInner } from '../policies/observable-promise.js';
 import type { PolicyChain } from '../policies/layers/policy-chain.js';
 
@@ -15,10 +19,22 @@ import type { PolicyChain } from '../policies/layers/policy-chain.js';
 export class ToolPolicyInterceptor implements NestInterceptor {
   constructor(private readonly policies: PolicyChain) {}
 
+  /** The innermost part of a Nest-lane chain: one run of the rest of Nest's pipeline. */
+  static attempt(
+    this: void,
+    _call: MutableToolCallContext,
+    state: ToolCallState,
+  ): Promise<unknown> {
+    const next = state.nestNext;
+    if (!next) throw new Error('toolshield: a Nest-lane policy chain ran outside its interceptor');
+    return runInner(() => next.handle());
+  }
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const call = context.getArgByIndex<MutableToolCallContext>(1);
     const state = toolCallState(call);
     if (!state) return next.handle();
-    return from(this.policies(() => runInner(() => next.handle()), call, state));
+    state.nestNext = next;
+    return from(this.policies(call, state));
   }
 }

@@ -11,6 +11,7 @@ import { isObservable, lastValueFrom } from 'rxjs';
 import type { ToolCallContext } from '@toolshield/core';
 import { toolCallState, type MutableToolCallContext } from '../execution/tool-call-state.js';
 import type { PolicyChain } from '../policies/layers/policy-chain.js';
+import type { InnerRun } from '../policies/layers/tool-policy-layer.js';
 import { ToolParamtype } from '../toolshield.constants.js';
 import { ToolValidationPipe } from '../validation/tool-validation.pipe.js';
 import { toolParamValue } from './tool-params.factory.js';
@@ -115,8 +116,8 @@ export function createDirectInvoker(
   instance: object,
   method: Method,
   plan: DirectPlan,
-  policies: PolicyChain,
   validation: PipeTransform,
+  chainAround: (attempt: InnerRun) => PolicyChain,
 ): ToolInvoke {
   const { params, length } = plan;
   const dto = params?.find((param) => param.dto !== undefined)?.dto;
@@ -126,18 +127,33 @@ export function createDirectInvoker(
     for (const { index, kind } of params) values[index] = toolParamValue(kind, args, call);
     return values;
   };
-  const attempt = async (args: unknown, call: ToolCallContext): Promise<unknown> => {
-    const input =
-      dto === undefined
-        ? args
-        : await validation.transform(args, { type: 'body', metatype: dto as never });
-    const value = await method.apply(instance, argumentsOf(input, call));
-    return isObservable(value) ? lastValueFrom(value, { defaultValue: undefined }) : value;
+  // Promise callbacks rather than async functions: this stays alive while the call runs, and
+  // a suspended async function holds more memory per call in flight.
+  const callMethod = (input: unknown, call: ToolCallContext): Promise<unknown> => {
+    let value: unknown;
+    try {
+      value = method.apply(instance, argumentsOf(input, call));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return Promise.resolve(value).then(lastValueIfObservable);
   };
+  const attempt =
+    dto === undefined
+      ? callMethod
+      : (args: unknown, call: ToolCallContext): Promise<unknown> =>
+          Promise.resolve(
+            validation.transform(args, { type: 'body', metatype: dto as never }),
+          ).then((input) => callMethod(input, call));
+  // The call's arguments ride in its state, so the chain is built once, with no closure per call.
+  const policies = chainAround((call, state) => attempt(state.args, call));
   return (args, call) => {
     const state = toolCallState(call);
-    return state
-      ? policies(() => attempt(args, call), call as MutableToolCallContext, state)
-      : attempt(args, call);
+    return state ? policies(call as MutableToolCallContext, state) : attempt(args, call);
   };
+}
+
+/** Like Nest's pipeline: an Observable's last value (undefined when it completes empty). */
+function lastValueIfObservable(value: unknown): unknown {
+  return isObservable(value) ? lastValueFrom(value, { defaultValue: undefined }) : value;
 }

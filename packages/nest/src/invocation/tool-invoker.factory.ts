@@ -44,7 +44,6 @@ export class ToolInvokerFactory {
     method: Method,
     policies: ToolPolicies,
   ): ToolInvoker {
-    const chain = this.pipeline.policyChainFor(policies);
     const plan = planDirectLane({
       hostClass: instance.constructor,
       methodName,
@@ -55,13 +54,15 @@ export class ToolInvokerFactory {
     if (plan) {
       return {
         lane: 'direct',
-        invoke: createDirectInvoker(instance, method, plan, chain, this.validation),
+        invoke: createDirectInvoker(instance, method, plan, this.validation, (attempt) =>
+          this.pipeline.policyChainFor(policies, attempt),
+        ),
       };
     }
     const handler = createToolHandler(
       method,
       instance.constructor,
-      this.pipeline.interceptorsFor(chain),
+      this.pipeline.interceptorsFor(policies),
       this.failureFilter,
     );
     const invoke = this.contextCreator.create(

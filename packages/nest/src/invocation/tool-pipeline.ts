@@ -7,7 +7,7 @@ import { RateLimitLayer } from '../policies/layers/rate-limit.layer.js';
 import { RetryLayer } from '../policies/layers/retry.layer.js';
 import { TimeoutLayer } from '../policies/layers/timeout.layer.js';
 import { chainPolicyLayers, type PolicyChain } from '../policies/layers/policy-chain.js';
-import type { ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
+import type { InnerRun, ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
@@ -58,16 +58,20 @@ export class ToolPipeline {
     return this.innermost.length > 0;
   }
 
-  /** The layers of a tool with these policies, in the configured order, stacked. */
-  policyChainFor(policies: ToolPolicies): PolicyChain {
+  /** The layers of a tool with these policies, in the configured order, stacked around `attempt`. */
+  policyChainFor(policies: ToolPolicies, attempt: InnerRun): PolicyChain {
     return chainPolicyLayers(
       this.order.filter((name) => isActive(name, policies)).map((name) => this.byPolicy[name]),
+      attempt,
     );
   }
 
-  /** The interceptors of a tool with this policy chain, outermost first. */
-  interceptorsFor(policies: PolicyChain): NestInterceptor[] {
-    return [new ToolPolicyInterceptor(policies), ...this.innermost];
+  /** The interceptors of a tool with these policies on Nest's lane, outermost first. */
+  interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
+    return [
+      new ToolPolicyInterceptor(this.policyChainFor(policies, ToolPolicyInterceptor.attempt)),
+      ...this.innermost,
+    ];
   }
 }
 

@@ -116,6 +116,8 @@ export class ToolCircuitBreaker {
   /** Trial slots held for abandoned attempts, each with its deadline timer. */
   private readonly heldTrials = new Set<{ cancel?: CancelTimer }>();
   private disposed = false;
+  /** The success counter of the latest period (see `successCounter`). */
+  private countsSuccessOf: { epoch: number; count: (value: unknown) => unknown } | undefined;
 
   constructor(options: CircuitBreakerOptions, deps: CircuitBreakerDeps) {
     this.options = resolveCircuitBreakerOptions(options);
@@ -172,25 +174,42 @@ export class ToolCircuitBreaker {
     } catch (error) {
       running = Promise.reject(error);
     }
-    return running.then(
-      (value) => {
-        const durationMs = this.timed ? this.clock.now() - start : 0;
-        this.record(epoch, durationMs >= this.options.slowCallDurationMs, durationMs);
-        return value;
-      },
-      (error: unknown) => {
-        const abandoned = options?.abandoned;
-        if (abandoned !== undefined) this.holdTrial(epoch, abandoned);
-        else if (this.options.isNeutral(error)) this.releaseTrial(epoch);
-        else {
-          const durationMs = this.timed ? this.clock.now() - start : 0;
-          if (options?.deferFailures && this.current === 'closed') {
-            options.deferredFailure = () => this.record(epoch, true, durationMs);
-          } else this.record(epoch, true, durationMs);
+    const succeeded = this.timed
+      ? (value: T) => {
+          const durationMs = this.clock.now() - start;
+          this.record(epoch, durationMs >= this.options.slowCallDurationMs, durationMs);
+          return value;
         }
-        throw error;
-      },
-    );
+      : (this.successCounter(epoch) as (value: T) => T);
+    return running.then(succeeded, (error: unknown) => {
+      const abandoned = options?.abandoned;
+      if (abandoned !== undefined) this.holdTrial(epoch, abandoned);
+      else if (this.options.isNeutral(error)) this.releaseTrial(epoch);
+      else {
+        const durationMs = this.timed ? this.clock.now() - start : 0;
+        if (options?.deferFailures && this.current === 'closed') {
+          options.deferredFailure = () => this.record(epoch, true, durationMs);
+        } else this.record(epoch, true, durationMs);
+      }
+      throw error;
+    });
+  }
+
+  /**
+   * Counts a success of period `epoch` and passes the value on: one function per period,
+   * shared by its calls, where the slow-call threshold needs no clock read.
+   */
+  private successCounter(epoch: number): (value: unknown) => unknown {
+    if (this.countsSuccessOf?.epoch !== epoch) {
+      this.countsSuccessOf = {
+        epoch,
+        count: (value) => {
+          this.record(epoch, false, 0);
+          return value;
+        },
+      };
+    }
+    return this.countsSuccessOf.count;
   }
 
   /**

@@ -11,8 +11,8 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
  */
 @Injectable()
 export class BulkheadLayer implements ToolPolicyLayer {
-  run(inner: InnerRun, _call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
+  run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const bulkhead = state.policies.bulkhead;
-    return bulkhead ? bulkhead.execute(inner, state.signal) : inner();
+    return bulkhead ? bulkhead.execute(() => inner(call, state), state.signal) : inner(call, state);
   }
 }

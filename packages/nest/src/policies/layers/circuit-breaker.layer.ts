@@ -20,14 +20,15 @@ export class CircuitBreakerLayer implements ToolPolicyLayer {
 
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.breaker;
-    if (!policy) return inner();
+    if (!policy) return inner(call, state);
     const name = policy.name ?? call.toolName;
     const key = policy.key ? `${name}:${policy.key(call, state.args)}` : name;
     const breaker = this.breakers.acquire(key, name, policy.options);
     state.abandoned = undefined;
     state.deferredFailure = undefined; // a new attempt: the last one's failure was retried
+    const run = () => inner(call, state);
     return breaker instanceof Promise
-      ? breaker.then((target) => target.execute(inner, state))
-      : breaker.execute(inner, state);
+      ? breaker.then((target) => target.execute(run, state))
+      : breaker.execute(run, state);
   }
 }

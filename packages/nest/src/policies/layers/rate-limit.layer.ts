@@ -34,9 +34,9 @@ export class RateLimitLayer implements ToolPolicyLayer {
 
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.rateLimit;
-    if (!policy) return inner();
+    if (!policy) return inner(call, state);
     const limit = this.limiters.acquire(policy.key, policy.options);
-    if (limit.limiter.tryAcquire()) return this.attempt(inner, limit, state);
+    if (limit.limiter.tryAcquire()) return this.attempt(inner, limit, call, state);
     const maxWaitMs = state.policies.rateLimitMaxWaitMs;
     return limit.limiter
       .acquire({
@@ -53,7 +53,7 @@ export class RateLimitLayer implements ToolPolicyLayer {
           }),
       })
       .then(
-        () => this.attempt(inner, limit, state),
+        () => this.attempt(inner, limit, call, state),
         (error: unknown) => {
           if (isToolError(error) && error.type === 'rate_limited') {
             this.events.emit({
@@ -70,11 +70,16 @@ export class RateLimitLayer implements ToolPolicyLayer {
       );
   }
 
-  private attempt(inner: InnerRun, limit: ToolRateLimit, state: ToolCallState): Promise<unknown> {
+  private attempt(
+    inner: InnerRun,
+    limit: ToolRateLimit,
+    call: MutableToolCallContext,
+    state: ToolCallState,
+  ): Promise<unknown> {
     const { controller } = limit;
-    if (!controller) return inner();
+    if (!controller) return inner(call, state);
     state.upstreamHeaders = undefined;
-    return inner().then(
+    return inner(call, state).then(
       (value) => {
         controller.onSuccess(this.signalsOf(state.upstreamHeaders));
         return value;

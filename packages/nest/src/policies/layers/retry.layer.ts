@@ -24,7 +24,7 @@ export class RetryLayer implements ToolPolicyLayer {
 
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.retry;
-    if (!policy) return inner();
+    if (!policy) return inner(call, state);
     state.retryMax = policy.maxRetries;
     // The caller's signal, or an outer timeout's when the policy order puts one outside:
     // either ends the waits between attempts.
@@ -36,7 +36,7 @@ export class RetryLayer implements ToolPolicyLayer {
       // An inner timeout layer left its (ended) attempt's signal there.
       state.signal = signal;
       try {
-        return await inner();
+        return await inner(call, state);
       } catch (error) {
         const toolError = this.classifier.classify(error);
         this.events.emit({

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { withTimeout, type Clock } from '@toolshield/core';
+import {
+  withAttemptTimeout,
+  type AbandonedAttempt,
+  type CallBudget,
+  type Clock,
+  type TimeoutOptions,
+} from '@toolshield/core';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
 import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
@@ -18,25 +24,54 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
  */
 @Injectable()
 export class TimeoutLayer implements ToolPolicyLayer {
-  constructor(@Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock) {}
+  constructor(@Inject(TOOLSHIELD_CLOCK) readonly clock: Clock) {}
 
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     // The retry layer, the only one that runs its inner layers again, puts `state.signal` back
     // before each attempt, so no restoring is needed here when this attempt ends.
-    return withTimeout(
-      (signal) => {
-        call.signal = signal;
-        state.signal = signal;
-        return inner();
+    return withAttemptTimeout(
+      (attempt) => {
+        call.attemptSource = attempt;
+        state.signal = attempt;
+        return inner(call, state);
       },
-      {
-        timeoutMs: state.policies.timeoutMs,
-        budget: state.budget,
-        signal: state.signal,
-        clock: this.clock,
-        toolName: call.toolName,
-        onAbandoned: (attempt) => (state.abandoned = attempt),
-      },
+      new AttemptTimeout(state, this),
     );
+  }
+}
+
+/**
+ * One attempt's timeout options, as an object whose `onAbandoned` is a method: the options
+ * live as long as the attempt, and a closure would cost a function and its scope per call.
+ */
+class AttemptTimeout implements TimeoutOptions {
+  /** Read when the attempt starts; the timeout layer changes it only after. */
+  readonly signal: ToolCallState['signal'];
+
+  constructor(
+    private readonly state: ToolCallState,
+    private readonly layer: TimeoutLayer,
+  ) {
+    this.signal = state.signal;
+  }
+
+  get timeoutMs(): number | undefined {
+    return this.state.policies.timeoutMs;
+  }
+
+  get budget(): CallBudget | undefined {
+    return this.state.budget;
+  }
+
+  get clock(): Clock {
+    return this.layer.clock;
+  }
+
+  get toolName(): string {
+    return this.state.tool.name;
+  }
+
+  onAbandoned(attempt: AbandonedAttempt): void {
+    this.state.abandoned = attempt;
   }
 }
