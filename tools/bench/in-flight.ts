@@ -18,7 +18,8 @@ import 'reflect-metadata';
 import { Injectable, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ToolOutcome } from '@toolshield/core';
-import { Tool, ToolArgs, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
+import type { ToolCallContext } from '@toolshield/core';
+import { Tool, ToolArgs, ToolCall, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -44,7 +45,20 @@ class InFlightTools {
     await closedGate;
     return lookupBody(args);
   }
+
+  @Tool({
+    name: 'wait_listening',
+    description: 'Waits on the gate, listening to its signal as fetch would.',
+    timeoutMs: 600_000,
+  })
+  async waitListening(@ToolArgs() args: LookupArgs, @ToolCall() call: ToolCallContext) {
+    call.signal.addEventListener('abort', ignoreAbort);
+    await closedGate;
+    return lookupBody(args);
+  }
 }
+
+const ignoreAbort = (): void => undefined;
 
 @Module({ imports: [ToolShieldModule.forRoot({})], providers: [InFlightTools] })
 class InFlightModule {}
@@ -66,6 +80,8 @@ export interface InFlightReport {
   };
   /** Heap bytes per call in flight through toolshield. */
   readonly heapPerCall: number;
+  /** The same, for a tool that reads its `call.signal` and listens to it (as `fetch` does). */
+  readonly heapPerListeningCall: number;
   /** Heap bytes per pending direct call of the same body, for reference. */
   readonly heapPerDirectCall: number;
   readonly shutdown: { readonly calls: number; readonly ms: number; readonly cancelled: number };
@@ -79,9 +95,14 @@ async function start(): Promise<{ app: INestApplicationContext; executor: ToolEx
 
 const json = JSON.stringify({ city: 'Paris' });
 
-function launch(executor: ToolExecutor, count: number, into: Promise<ToolOutcome>[]): void {
+function launch(
+  executor: ToolExecutor,
+  count: number,
+  into: Promise<ToolOutcome>[],
+  name = 'wait',
+): void {
   for (let i = 0; i < count; i++) {
-    into.push(executor.execute({ id: `call_${into.length}`, name: 'wait', arguments: json }));
+    into.push(executor.execute({ id: `call_${into.length}`, name, arguments: json }));
   }
 }
 
@@ -139,15 +160,22 @@ async function burst(): Promise<InFlightReport['burst']> {
   };
 }
 
-async function heapPerCall(): Promise<{ toolshield: number; direct: number }> {
+/** Heap bytes per call of `tool` in flight, after forced GC. */
+async function heapPerToolCall(tool: string): Promise<number> {
   const { app, executor } = await start();
-  launch(executor, 10, []);
+  launch(executor, 10, [], tool);
   const before = await settledHeap();
   const calls: Promise<ToolOutcome>[] = [];
-  launch(executor, HEAP_CALLS, calls);
+  launch(executor, HEAP_CALLS, calls, tool);
   const after = await settledHeap();
   await app.close();
   await Promise.all(calls);
+  return (after - before) / HEAP_CALLS;
+}
+
+async function heapPerCall(): Promise<{ toolshield: number; listening: number; direct: number }> {
+  const toolshield = await heapPerToolCall('wait');
+  const listening = await heapPerToolCall('wait_listening');
 
   const tools = new InFlightTools();
   const directBefore = await settledHeap();
@@ -155,10 +183,7 @@ async function heapPerCall(): Promise<{ toolshield: number; direct: number }> {
   for (let i = 0; i < HEAP_CALLS; i++) direct.push(tools.wait({ city: 'Paris' }));
   const directAfter = await settledHeap();
   if (direct.length !== HEAP_CALLS) throw new Error('lost direct calls');
-  return {
-    toolshield: (after - before) / HEAP_CALLS,
-    direct: (directAfter - directBefore) / HEAP_CALLS,
-  };
+  return { toolshield, listening, direct: (directAfter - directBefore) / HEAP_CALLS };
 }
 
 async function measure(): Promise<InFlightReport> {
@@ -169,6 +194,7 @@ async function measure(): Promise<InFlightReport> {
     launch: launchReport,
     burst: burstReport,
     heapPerCall: heap.toolshield,
+    heapPerListeningCall: heap.listening,
     heapPerDirectCall: heap.direct,
     shutdown,
   };
@@ -202,6 +228,7 @@ export function inFlightTable(report: InFlightReport): string {
     `| event-loop delay max, same burst | ${ms(report.burst.maxMs)} ms | |`,
     `| the burst's synchronous loop | ${ms(report.burst.loopMs)} ms | |`,
     `| heap per in-flight call | ${bytes(report.heapPerCall)} | ≤ 2 KB |`,
+    `| heap per in-flight call of a tool listening to its \`call.signal\` (as \`fetch\` does) | ${bytes(report.heapPerListeningCall)} | |`,
     `| heap per pending direct call of the same body (reference) | ${bytes(report.heapPerDirectCall)} | |`,
     `| app.close() with ${report.shutdown.calls.toLocaleString('en-US')} in flight | ${ms(report.shutdown.ms)} ms, ${report.shutdown.cancelled.toLocaleString('en-US')} ended cancelled | all cancelled |`,
   ].join('\n');
