@@ -1,6 +1,7 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { from, type Observable } from 'rxjs';
 import { toolCallState, type MutableToolCallContext } from '../execution/tool-call-state.js';
+import { runAsAttempt } from '../policies/hedging/hedged-attempt-call.js';
 import { runInner } from '../policies/observable-promise.js';
 import type { PolicyChain } from '../policies/layers/policy-chain.js';
 
@@ -19,6 +20,7 @@ export class ToolPolicyInterceptor implements NestInterceptor {
     const call = context.getArgByIndex<MutableToolCallContext>(1);
     const state = toolCallState(call);
     if (!state) return next.handle();
-    return from(this.policies(() => runInner(() => next.handle()), call, state));
+    const attempt = () => runInner(() => next.handle());
+    return from(this.policies((own) => runAsAttempt(own, call, attempt), call, state));
   }
 }

@@ -137,7 +137,7 @@ export function createDirectInvoker(
   return (args, call) => {
     const state = toolCallState(call);
     return state
-      ? policies(() => attempt(args, call), call as MutableToolCallContext, state)
+      ? policies((own) => attempt(args, own), call as MutableToolCallContext, state)
       : attempt(args, call);
   };
 }
