@@ -8,12 +8,16 @@ import {
   type ToolFailure,
   type ToolResult,
 } from '@toolshield/core';
-import { TOOLSHIELD_CLOCK, Tool, ToolCall } from '../../src/index.js';
+import { TOOLSHIELD_CLOCK, Tool, ToolCall, type ToolOptions } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';
 import { useToolApp } from './fixtures/tool-app.js';
 
 const hedgeable = { idempotent: true, annotations: { readOnlyHint: true } } as const;
+
+/** An idempotent, read-only tool hedged after 100 ms (every call may hedge), with `options` over that. */
+const HedgedTool = (description: string, options: Partial<ToolOptions> = {}) =>
+  Tool({ description, ...hedgeable, hedging: { delayMs: 100, maxExtraShare: 1 }, ...options });
 
 /** A pretend upstream whose n-th request (from 0) takes `durations[n]` ms; records every request. */
 @Injectable()
@@ -30,36 +34,24 @@ class PageTools {
     return { request: n };
   }
 
-  @Tool({ description: 'Reads a page.', ...hedgeable, hedging: { delayMs: 100, maxExtraShare: 1 } })
+  @HedgedTool('Reads a page.')
   page(_args: unknown, @ToolCall() call: ToolCallContext) {
     return this.fetchPage(call);
   }
 
-  @Tool({
-    description: 'Reads a page, hedging at most one call in ten.',
-    ...hedgeable,
+  @HedgedTool('Reads a page, hedging at most one call in ten.', {
     hedging: { delayMs: 100, maxExtraShare: 0.1 },
   })
   sparing(_args: unknown, @ToolCall() call: ToolCallContext) {
     return this.fetchPage(call);
   }
 
-  @Tool({
-    description: 'Reads a page within 150 ms.',
-    ...hedgeable,
-    timeoutMs: 150,
-    hedging: { delayMs: 100, maxExtraShare: 1 },
-  })
+  @HedgedTool('Reads a page within 150 ms.', { timeoutMs: 150 })
   bounded(_args: unknown, @ToolCall() call: ToolCallContext) {
     return this.fetchPage(call);
   }
 
-  @Tool({
-    description: 'Reads a page from a rate-limited upstream.',
-    ...hedgeable,
-    rateLimit: { rate: 1, burst: 2 },
-    hedging: { delayMs: 100, maxExtraShare: 1 },
-  })
+  @HedgedTool('Reads a page from a rate-limited upstream.', { rateLimit: { rate: 1, burst: 2 } })
   limited(_args: unknown, @ToolCall() call: ToolCallContext) {
     return this.fetchPage(call);
   }
@@ -199,12 +191,8 @@ describe('hedging options', () => {
     );
     await app.clock.advanceBy(600);
     await Promise.all(calls);
-    expect(app.moduleRef.get(MixedTools).requests.sort()).toEqual([
-      'plain',
-      'read',
-      'read',
-      'write',
-    ]);
+    const { requests } = app.moduleRef.get(MixedTools);
+    expect(requests.sort()).toEqual(['plain', 'read', 'read', 'write']);
     await app.close();
     expect(app.clock.pendingTimers).toBe(0);
   });
