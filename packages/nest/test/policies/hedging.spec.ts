@@ -8,7 +8,13 @@ import {
   type ToolFailure,
   type ToolResult,
 } from '@toolshield/core';
-import { TOOLSHIELD_CLOCK, Tool, ToolCall, type ToolOptions } from '../../src/index.js';
+import {
+  TOOLSHIELD_CLOCK,
+  Tool,
+  ToolCall,
+  ToolExecutor,
+  type ToolOptions,
+} from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';
 import { useToolApp } from './fixtures/tool-app.js';
@@ -143,6 +149,43 @@ describe('hedging through ToolExecutor', () => {
     expect(outcome.metadata).not.toHaveProperty('hedge');
     expect(ofType(app.events, 'hedge.sent')).toEqual([expect.objectContaining({ callId: 'a' })]);
     expect(app.tools.requests).toHaveLength(3);
+  });
+});
+
+describe('hedging and a tool that calls another tool', () => {
+  @Injectable()
+  class NestedTools {
+    constructor(
+      private readonly executor: ToolExecutor,
+      @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
+    ) {}
+    readonly seen: ToolCallContext[] = [];
+
+    @HedgedTool('Reads a page and its summary.')
+    async outer(_args: unknown, @ToolCall() call: ToolCallContext) {
+      this.seen.push(call);
+      await sleep(this.clock, this.seen.length === 1 ? 1_000 : 10, call.signal);
+      return this.executor.execute({ id: `${call.callId}:inner`, name: 'inner', arguments: {} });
+    }
+
+    @Tool({ description: 'Summarises.' })
+    inner(_args: unknown, @ToolCall() call: ToolCallContext) {
+      this.seen.push(call);
+      return { callId: call.callId, aborted: call.signal.aborted };
+    }
+  }
+
+  it("gives the inner call its own context, not the hedged attempt's", async () => {
+    const app = await createToolApp([NestedTools]);
+    const pending = app.executor.execute({ id: 'c1', name: 'outer', arguments: {} });
+    await app.clock.advanceBy(110);
+    expect(await pending).toMatchObject({
+      success: true,
+      output: { success: true, output: { callId: 'c1:inner', aborted: false } },
+    });
+    const { seen } = app.moduleRef.get(NestedTools);
+    expect(seen.map((call) => call.callId)).toEqual(['c1', 'c1', 'c1:inner']);
+    await app.close();
   });
 });
 
