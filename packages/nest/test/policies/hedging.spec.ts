@@ -13,6 +13,7 @@ import {
   Tool,
   ToolCall,
   ToolExecutor,
+  ToolRateLimiters,
   type ToolOptions,
 } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
@@ -59,6 +60,16 @@ class PageTools {
 
   @HedgedTool('Reads a page from a rate-limited upstream.', { rateLimit: { rate: 1, burst: 2 } })
   limited(_args: unknown, @ToolCall() call: ToolCallContext) {
+    return this.fetchPage(call);
+  }
+
+  @HedgedTool('Reads a page from an upstream that announces its limit.', {
+    rateLimit: { rate: 100, burst: 2, adaptive: true },
+  })
+  announced(_args: unknown, @ToolCall() call: ToolCallContext) {
+    // Each request announces a different limit, as soon as it starts: 4 a second, then 5, ...
+    const limit = this.requests.length + 4;
+    call.reportUpstreamHeaders?.({ 'RateLimit-Policy': `"default";q=${limit};w=1` });
     return this.fetchPage(call);
   }
 }
@@ -149,6 +160,16 @@ describe('hedging through ToolExecutor', () => {
     expect(outcome.metadata).not.toHaveProperty('hedge');
     expect(ofType(app.events, 'hedge.sent')).toEqual([expect.objectContaining({ callId: 'a' })]);
     expect(app.tools.requests).toHaveLength(3);
+  });
+
+  it("passes on to the adaptive rate limit the headers of the attempt that won, not the loser's", async () => {
+    app.tools.durations = [150, 1_000];
+    const pending = call('announced');
+    await app.ctx.clock.advanceBy(150);
+    expect(await pending).toMatchObject({ output: { request: 0 } });
+    // The winner (request 0) announced 4 a second; the hedge, which spoke later, 5.
+    const [snapshot] = app.ctx.moduleRef.get(ToolRateLimiters).snapshots();
+    expect(snapshot).toMatchObject({ key: 'announced', rate: 4 });
   });
 });
 
