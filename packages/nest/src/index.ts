@@ -38,6 +38,8 @@ export {
   type ToolBreakerState,
 } from './policies/tool-circuit-breakers.service.js';
 export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
+export type { HedgeMetadata } from './policies/layers/hedging.layer.js';
+export { currentToolCall } from './policies/hedging/current-tool-call.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';

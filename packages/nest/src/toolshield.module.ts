@@ -14,6 +14,7 @@ import { ToolFailureFactory } from './execution/tool-failure.factory.js';
 import { ToolFailureFilter } from './filters/tool-failure.filter.js';
 import { BulkheadLayer } from './policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from './policies/layers/circuit-breaker.layer.js';
+import { HedgingLayer } from './policies/layers/hedging.layer.js';
 import { RateLimitLayer } from './policies/layers/rate-limit.layer.js';
 import { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 import { RetryLayer } from './policies/layers/retry.layer.js';
@@ -75,6 +76,7 @@ const randomProvider: Provider = {
     TimeoutLayer,
     BulkheadLayer,
     RateLimitLayer,
+    HedgingLayer,
     ToolCircuitBreakers,
     ToolRateLimiters,
     ToolPipeline,

@@ -26,6 +26,8 @@ import { createToolApp } from './fixtures/create-app.js';
 interface OptionTable {
   readonly good: readonly unknown[];
   readonly bad: readonly (readonly [value: unknown, problem: string])[];
+  /** Other options every row of a tool option is given with (an option that depends on them). */
+  readonly with?: Partial<ToolOptions>;
 }
 
 /** A row for every option of `T`: an option added without one fails to compile. */
@@ -61,6 +63,7 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
       {},
       { timeoutMs: false, breaker: false },
       { retry: { maxRetries: 1 }, breaker: { volumeThreshold: 5 }, bulkhead: { maxConcurrent: 2 } },
+      { hedging: { delayMs: 'p90' } },
     ],
     bad: [
       ['strict', "defaults must be an object, got 'strict'"],
@@ -99,7 +102,11 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
       ],
       [
         { timeout: 100 },
-        'defaults.timeout must be absent: it is not an option (the options here are retry, timeoutMs, breaker, bulkhead, rateLimit), got 100',
+        'defaults.timeout must be absent: it is not an option (the options here are retry, timeoutMs, breaker, bulkhead, rateLimit, hedging), got 100',
+      ],
+      [
+        { hedging: { maxExtraShare: -1 } },
+        'defaults.hedging.maxExtraShare must be a number from 0 to 1, got -1',
       ],
     ],
   },
@@ -348,19 +355,34 @@ const toolOptions: OptionTables<ToolOptions> = {
       [{ on: ['nonsense'] }, '@Tool(probe).fallback.on[0] must be'],
     ],
   },
+  hedging: {
+    with: { idempotent: true, annotations: { readOnlyHint: true } },
+    good: [false, {}, { delayMs: 'p95', maxExtraShare: 0.1 }, { delayMs: 50, minSamples: 5 }],
+    bad: [
+      [
+        { delayMs: 'p50' },
+        "@Tool(probe).hedging.delayMs must be one of 'p90', 'p95', 'p99', or a number of milliseconds from 0 up, got 'p50'",
+      ],
+      [
+        { maxExtraShare: 2 },
+        '@Tool(probe).hedging.maxExtraShare must be a number from 0 to 1, got 2',
+      ],
+    ],
+  },
 };
 
 describe('@Tool() and @Retryable() options', () => {
   const base = { description: 'A probe.' };
 
   describe.each(Object.entries(toolOptions))('%s', (key, table) => {
+    const given = { ...base, ...table.with };
     it.each(table.good.map((value) => [value]))('accepts %p', (value) => {
-      expect(() => assertToolOptions({ ...base, [key]: value }, undefined, 'probe')).not.toThrow();
+      expect(() => assertToolOptions({ ...given, [key]: value }, undefined, 'probe')).not.toThrow();
     });
 
     it.each(table.bad)('refuses %p, naming the tool', (value, problem) => {
       expect(() =>
-        assertToolOptions({ ...base, [key]: value } as ToolOptions, undefined, 'probe'),
+        assertToolOptions({ ...given, [key]: value } as ToolOptions, undefined, 'probe'),
       ).toThrow(`Invalid tool options: ${problem}`);
     });
   });

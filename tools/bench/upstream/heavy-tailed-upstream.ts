@@ -1,54 +1,44 @@
 /**
  * A fixture upstream on 127.0.0.1 whose response time is log-normal: median `medianMs`, and a
- * tail whose p99 is about `tailRatio` times the median. Counts the requests it receives, and
- * those whose client gave up before the answer (aborted hedges).
+ * tail whose p99 is about `tailRatio` times the median. It runs in a worker thread of its
+ * own, so the client's work (the hedger's timers, parsing, the event loop's lag) never delays
+ * its answers, as a real upstream's would not be. Counts the requests it receives, and those
+ * whose client gave up before the answer (aborted hedges).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 
 export interface HeavyTailedUpstream {
   readonly url: string;
-  readonly stats: { received: number; abandoned: number };
+  /** The upstream's counts so far. */
+  stats(): Promise<{ received: number; abandoned: number }>;
   close(): Promise<void>;
 }
 
 /** z of the 99th percentile of the standard normal. */
-const Z99 = 2.326;
+export const Z99 = 2.326;
 
 export async function startHeavyTailedUpstream(
   medianMs = 20,
   tailRatio = 12,
-  random: () => number = Math.random,
 ): Promise<HeavyTailedUpstream> {
-  const sigma = Math.log(tailRatio) / Z99;
-  const stats = { received: 0, abandoned: 0 };
-  const normal = (): number => {
-    const u = 1 - random();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-  };
-  const server = createServer((request, response) => {
-    stats.received++;
-    request.resume();
-    const timer = setTimeout(
-      () => response.end('{"ok":true}'),
-      medianMs * Math.exp(sigma * normal()),
-    );
-    response.on('close', () => {
-      if (!response.writableFinished) {
-        stats.abandoned++;
-        clearTimeout(timer);
-      }
-    });
+  const worker = new Worker(new URL('./heavy-tailed-worker.js', import.meta.url), {
+    workerData: { medianMs, sigma: Math.log(tailRatio) / Z99 },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const next = <T>(): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const { port } = await next<{ port: number }>();
   return {
     url: `http://127.0.0.1:${port}/page`,
-    stats,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stats: async () => {
+      const answer = next<{ received: number; abandoned: number }>();
+      worker.postMessage('stats');
+      return answer;
+    },
+    close: async () => {
+      await worker.terminate();
+    },
   };
 }

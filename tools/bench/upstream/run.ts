@@ -9,15 +9,17 @@
  * 2. Changing: 20 callers for 30 s while the limit moves 50 → 20 → 80 per second every 10 s
  *    (token-bucket upstream): how long each client takes to settle at each new rate.
  *
- * Hedging: 2,000 calls from 20 callers against a log-normal upstream (p99 about 12x the
- * median), without and with hedging (hedging.ts).
+ * Hedging: 5,000 calls from 20 callers against a log-normal upstream (p99 12x the median) in
+ * a worker thread, without and with hedging (hedging.ts).
+ *
+ * `node tools/dist/bench/upstream/run.js [steady|changing|hedging ...]` runs only the parts named.
  *
  * Prints Markdown and writes reports/bench/upstream.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLIENTS, type Answer, type Client } from './clients.js';
-import { runHedging } from './hedging.js';
+import { bestHedgedRatio, HEDGING_VARIANTS, runHedging, type HedgingSummary } from './hedging.js';
 import { startLimitedUpstream, type UpstreamMode } from './limited-upstream.js';
 
 const CALLERS = 20;
@@ -26,6 +28,8 @@ const LIMIT = 50;
 const PHASE_MS = 10_000;
 const PHASES = [50, 20, 80];
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
+const parts = process.argv.slice(2);
+const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 const sender = (url: string) => async (): Promise<Answer> => {
   const response = await fetch(url);
@@ -94,13 +98,15 @@ function settleSeconds(perSecond: number[], phase: number, limit: number): numbe
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 const results: Record<string, unknown> = {};
-const lines: string[] = [
-  `${CALLS} calls, ${CALLERS} callers, upstream limit ${LIMIT}/s (ideal ${(CALLS / LIMIT).toFixed(0)} s, no 429):`,
-  '',
-  '| upstream | client | time | × ideal | 429 share | calls/s | failed |',
-  '|---|---|---:|---:|---:|---:|---:|',
-];
-for (const mode of ['fixed-window', 'token-bucket'] as const) {
+const lines: string[] = [];
+if (runs('steady'))
+  lines.push(
+    `${CALLS} calls, ${CALLERS} callers, upstream limit ${LIMIT}/s (ideal ${(CALLS / LIMIT).toFixed(0)} s, no 429):`,
+    '',
+    '| upstream | client | time | × ideal | 429 share | calls/s | failed |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  );
+for (const mode of runs('steady') ? (['fixed-window', 'token-bucket'] as const) : []) {
   for (const [name, make] of Object.entries(CLIENTS)) {
     log(`steady ${mode}: ${name} ...`);
     const run = await steady(mode, make);
@@ -110,14 +116,15 @@ for (const mode of ['fixed-window', 'token-bucket'] as const) {
     );
   }
 }
-lines.push(
-  '',
-  `Limit changing ${PHASES.join(' → ')} per second every ${PHASE_MS / 1000} s (token-bucket upstream, ${CALLERS} callers): seconds until accepted calls per second stay within 15 % of the new limit (— = never in the phase)`,
-  '',
-  `| client | ${PHASES.map((limit) => `to ${limit}/s`).join(' | ')} | 429 share |`,
-  `|---|${PHASES.map(() => '---:').join('|')}|---:|`,
-);
-for (const [name, make] of Object.entries(CLIENTS)) {
+if (runs('changing'))
+  lines.push(
+    '',
+    `Limit changing ${PHASES.join(' → ')} per second every ${PHASE_MS / 1000} s (token-bucket upstream, ${CALLERS} callers): seconds until accepted calls per second stay within 15 % of the new limit (— = never in the phase)`,
+    '',
+    `| client | ${PHASES.map((limit) => `to ${limit}/s`).join(' | ')} | 429 share |`,
+    `|---|${PHASES.map(() => '---:').join('|')}|---:|`,
+  );
+for (const [name, make] of runs('changing') ? Object.entries(CLIENTS) : []) {
   log(`changing: ${name} ...`);
   const run = await changing(make);
   results[`changing/${name}`] = run;
@@ -125,20 +132,29 @@ for (const [name, make] of Object.entries(CLIENTS)) {
     `| ${name} | ${run.settle.map((s) => (s === undefined ? '—' : `${s} s`)).join(' | ')} | ${pct(run.share429)} |`,
   );
 }
-log('hedging ...');
-const hedging = await runHedging(Number(process.env.BENCH_HEDGING_CALLS ?? 2_000));
-results['hedging'] = hedging;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-lines.push(
-  '',
-  'Hedging, log-normal upstream (median 20 ms, p99 about 12x), 20 callers:',
-  '',
-  '| | p50 | p99 | extra requests |',
-  '|---|---:|---:|---:|',
-  `| no hedging | ${ms(hedging.plain.p50)} | ${ms(hedging.plain.p99)} | ${pct(hedging.plain.extraShare)} |`,
-  `| hedged after p95, at most 10 % extra | ${ms(hedging.hedged.p50)} | ${ms(hedging.hedged.p99)} (${(hedging.hedged.p99 / hedging.plain.p99).toFixed(2)}×) | ${pct(hedging.hedged.extraShare)} |`,
-  `| hedged after p90, at most 10 % extra | ${ms(hedging.hedgedP90.p50)} | ${ms(hedging.hedgedP90.p99)} (${(hedging.hedgedP90.p99 / hedging.plain.p99).toFixed(2)}×) | ${pct(hedging.hedgedP90.extraShare)} |`,
-);
+if (runs('hedging')) {
+  log('hedging ...');
+  const calls = Number(process.env.BENCH_HEDGING_CALLS ?? 5_000);
+  const rounds = Number(process.env.BENCH_HEDGING_ROUNDS ?? 3);
+  const hedging = await runHedging(calls, rounds);
+  results['hedging'] = hedging;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { plain } = hedging;
+  lines.push(
+    '',
+    `Hedging, ${calls} calls from 20 callers, log-normal upstream in its own thread (median 20 ms, p99 12x), median of ${rounds} rounds (p99 against the same round's unhedged p99):`,
+    '',
+    '| | p50 | p99 | p99 ratio (each round) | extra requests |',
+    '|---|---:|---:|---:|---:|',
+    `| no hedging | ${ms(plain.p50)} | ${ms(plain.p99)} | | ${pct(plain.extraShare)} |`,
+    ...HEDGING_VARIANTS.map((variant, i) => {
+      const run = hedging.hedged[i] as HedgingSummary;
+      const each = run.p99Ratios.map((ratio) => ratio.toFixed(2)).join(', ');
+      return `| hedged after ${variant.delayMs}, at most ${pct(variant.maxExtraShare)} extra | ${ms(run.p50)} | ${ms(run.p99)} | ${run.p99Ratio.toFixed(2)}× (${each}) | ${pct(run.extraShare)} |`;
+    }),
+    `| bound: one hedge after the best fixed delay within 10 % / 15 % extra | | | ${bestHedgedRatio(0.1).toFixed(2)}× / ${bestHedgedRatio(0.15).toFixed(2)}× | 10 % / 15 % |`,
+  );
+}
 process.stdout.write(`${lines.join('\n')}\n`);
 const reports = resolve(import.meta.dirname, '../../../../reports/bench');
 mkdirSync(reports, { recursive: true });

@@ -56,6 +56,10 @@ export function traceLine({ data }: RunEvent): string | undefined {
       return `    ⧗ ${data.tool} refused by the ${data.key} rate limit (retry in ${data.retryAfterMs} ms)`;
     case 'rate_limit.changed':
       return `    ⧗ rate limit ${data.key}: ${data.rate.toFixed(1)}/s (${data.reason})`;
+    case 'hedge.sent':
+      return `    ⇉ ${data.tool} still running after ${Math.round(data.delayMs)} ms: a second attempt started`;
+    case 'hedge.won':
+      return `    ⇉ ${data.tool}: the second attempt answered first`;
     case 'run.finished':
       return `■ ${data.status}: ${shorten(data.finalAnswer || data.reason.message)}`;
   }

@@ -4,7 +4,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import type { ToolCallContext } from '@toolshield/core';
+import { currentToolCall } from '@toolshield/nest';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { injectChaos } from '../runtime/inject-chaos.js';
 import { ChaosService } from './chaos.service.js';
@@ -24,7 +24,8 @@ export class ChaosInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const controller = this.chaos.controller;
     if (!controller.enabled) return next.handle();
-    const call = context.getArgByIndex<ToolCallContext>(1);
+    // A hedged tool's attempts run at once: each gets its faults with its own signal.
+    const call = currentToolCall(context);
     return from(
       injectChaos(controller, call.toolName, call, () =>
         lastValueFrom(next.handle(), { defaultValue: undefined }),

@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Logger, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { VirtualClock, type ToolEvent, type ToolFailure } from '@toolshield/core';
-import { TOOLSHIELD_CLOCK, ToolExecutor } from '@toolshield/nest';
+import {
+  VirtualClock,
+  type ToolCallContext,
+  type ToolEvent,
+  type ToolFailure,
+} from '@toolshield/core';
+import { TOOLSHIELD_CLOCK, Tool, ToolCall, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import { InventoryAppModule, InventoryTools } from '../../test/fixtures/inventory.tools.js';
 import { hang } from '../faults/hang.fault.js';
+import { latency } from '../faults/latency.fault.js';
 import { networkError } from '../faults/network-error.fault.js';
 import { rateLimit } from '../faults/rate-limit.fault.js';
 import { ChaosInProductionError } from '../runtime/production-guard.js';
@@ -171,5 +177,53 @@ describe('ChaosModule', () => {
       }),
     );
     expect(app.chaos).toMatchObject({ seed: 99, enabled: true });
+  });
+
+  it("gives a hedged tool's attempts their own signal: the losing attempt's injected latency ends with it", async () => {
+    @Injectable()
+    class PageTools {
+      readonly invocations: ToolCallContext[] = [];
+      @Tool({
+        name: 'read_page',
+        description: 'Reads a page.',
+        idempotent: true,
+        annotations: { readOnlyHint: true },
+        hedging: { delayMs: 50, maxExtraShare: 1 },
+      })
+      read(_args: unknown, @ToolCall() call: ToolCallContext) {
+        this.invocations.push(call);
+        return 'page';
+      }
+    }
+    @Module({ imports: [ToolShieldModule.forRoot()], providers: [PageTools] })
+    class PageModule {}
+    const clock = new VirtualClock();
+    moduleRef = await Test.createTestingModule({
+      imports: [
+        PageModule,
+        ChaosModule.forRoot({
+          env,
+          enabled: true,
+          rules: [{ fault: latency({ kind: 'fixed', ms: 1_000 }), firstN: 1 }],
+        }),
+      ],
+    })
+      .overrideProvider(TOOLSHIELD_CLOCK)
+      .useValue(clock)
+      .compile();
+    moduleRef.useLogger(false);
+    await moduleRef.init();
+    const pending = moduleRef
+      .get(ToolExecutor)
+      .execute({ id: 'c1', name: 'read_page', arguments: {} });
+    await clock.advanceBy(50);
+    await expect(pending).resolves.toMatchObject({
+      success: true,
+      metadata: { hedge: { afterMs: 50, won: true } },
+    });
+    await clock.runAll();
+    // The first attempt's 1 s of latency was cut short when the hedge won: it never ran the tool.
+    expect(moduleRef.get(PageTools).invocations).toHaveLength(1);
+    expect(clock.pendingTimers).toBe(0);
   });
 });

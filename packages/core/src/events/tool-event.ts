@@ -93,6 +93,24 @@ export interface RateLimitChangedEvent extends ToolEventBase {
 }
 
 /**
+ * A hedged tool's attempt was slow: a second one started (idempotent, read-only tools with
+ * `hedging`). @publicApi
+ */
+export interface HedgeSentEvent extends CallEventBase {
+  readonly type: 'hedge.sent';
+  /** The attempt (of the retries) that was hedged. */
+  readonly attempt: number;
+  /** How long the first one had run. */
+  readonly delayMs: number;
+}
+
+/** The second attempt of a hedged call answered first; the other was aborted. @publicApi */
+export interface HedgeWonEvent extends CallEventBase {
+  readonly type: 'hedge.won';
+  readonly attempt: number;
+}
+
+/**
  * Everything the executor reports, as one discriminated union.
  *
  * @publicApi
@@ -107,7 +125,9 @@ export type ToolEvent =
   | ChaosInjectedEvent
   | RateLimitWaitingEvent
   | RateLimitRefusedEvent
-  | RateLimitChangedEvent;
+  | RateLimitChangedEvent
+  | HedgeSentEvent
+  | HedgeWonEvent;
 
 /** @publicApi */
 export type ToolEventType = ToolEvent['type'];

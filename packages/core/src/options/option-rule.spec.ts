@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { assertOptions } from './assert-options.js';
 import { describeOptionValue } from './option-rule.js';
-import { integer, listOf, objectOf, oneOf } from './option-rules.js';
+import { bool, either, integer, listOf, objectOf, oneOf, withConditions } from './option-rules.js';
 
 describe('describeOptionValue', () => {
   it.each([
@@ -51,6 +51,41 @@ describe('assertOptions', () => {
     );
     expect(() => assertOptions(rule, { order: ['a'] }, 't')).toThrow(
       "Invalid t: order must be a list of 'a', 'b', each exactly once, got a list without 'b'.",
+    );
+  });
+});
+
+describe('withConditions', () => {
+  interface Probe {
+    readonly idempotent?: boolean;
+    readonly hedging?: { readonly share?: number } | false;
+  }
+  const rule = withConditions(
+    objectOf<Probe>({
+      idempotent: bool(),
+      hedging: either(oneOf([false]), objectOf({ share: integer(0, 1) })),
+    }),
+    [
+      {
+        option: 'hedging',
+        holds: (probe) => probe.hedging === false || probe.idempotent === true,
+        condition: 'the tool is idempotent',
+      },
+    ],
+  );
+
+  it('allows the option when its condition holds, or when it is absent', () => {
+    expect(() => assertOptions(rule, { idempotent: true, hedging: {} }, 't')).not.toThrow();
+    expect(() => assertOptions(rule, { hedging: false }, 't')).not.toThrow();
+    expect(() => assertOptions(rule, {}, 't')).not.toThrow();
+  });
+
+  it('refuses it at its own path when the condition fails, and reports only its own problem when it is invalid', () => {
+    expect(() => assertOptions(rule, { hedging: {} }, 't', '@Tool(x)')).toThrow(
+      'Invalid t: @Tool(x).hedging must be absent unless the tool is idempotent, got an object.',
+    );
+    expect(() => assertOptions(rule, { hedging: { share: 2 } }, 't')).toThrow(
+      'Invalid t: hedging.share must be an integer from 0 to 1, got 2.',
     );
   });
 });

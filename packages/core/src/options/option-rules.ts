@@ -217,12 +217,7 @@ export function required(rule: OptionRule): OptionRule {
  * });
  * @publicApi
  */
-export function objectOf<T>(
-  rules: OptionRules<T>,
-  what = 'an object',
-): OptionRule & {
-  readonly rules: OptionRules<T>;
-} {
+export function objectOf<T>(rules: OptionRules<T>, what = 'an object'): ObjectOptionRule<T> {
   const table = rules as Readonly<Record<string, OptionRule>>;
   const entries = Object.entries(table);
   const known = Object.keys(table);
@@ -246,6 +241,63 @@ export function objectOf<T>(
         issues.push(...checkOption(rule, value, joinOptionPath(path, key)));
       }
       return issues;
+    },
+  };
+}
+
+/** The rule {@link objectOf} builds: its table of rules stays readable. @publicApi */
+export type ObjectOptionRule<T> = OptionRule & { readonly rules: OptionRules<T> };
+
+/**
+ * What one option needs of the others in its object: `hedging` only for a tool that is
+ * idempotent and read-only, say. @publicApi
+ */
+export interface OptionCondition<T> {
+  /** The option that needs the condition; the condition is checked only when it is given. */
+  readonly option: keyof T & string;
+  /** Whether the options allow it (called once the option passed its own rule). */
+  readonly holds: (options: T) => boolean;
+  /** What must hold, for the message: `... must be absent unless <condition>, got ...`. */
+  readonly condition: string;
+}
+
+/**
+ * An options object some of whose options depend on others: the object is checked by its
+ * own rules first, then each condition whose option is given and valid, reported at that
+ * option so the message names what to change.
+ *
+ * @example
+ * const TOOL_RULE = withConditions(objectOf<ToolOptions>({ ... }), [{
+ *   option: 'hedging',
+ *   holds: (tool) => tool.idempotent === true,
+ *   condition: 'the tool is idempotent (idempotent: true)',
+ * }]);
+ * // @Tool(save).hedging must be absent unless the tool is idempotent (idempotent: true), got an object.
+ * @publicApi
+ */
+export function withConditions<T>(
+  rule: ObjectOptionRule<T>,
+  conditions: readonly OptionCondition<T>[],
+): ObjectOptionRule<T> {
+  return {
+    ...rule,
+    inner: (options: T & Readonly<Record<string, unknown>>, path) => {
+      const issues = rule.inner?.(options as never, path) ?? [];
+      const table = rule.rules as Readonly<Record<string, OptionRule>>;
+      const unmet = conditions.filter(({ option, holds }) => {
+        const value = options[option];
+        if (value === undefined || !Object.hasOwn(table, option)) return false;
+        const valid = checkOption(table[option] as OptionRule, value, option).length === 0;
+        return valid && !holds(options);
+      });
+      return [
+        ...issues,
+        ...unmet.map(({ option, condition }) => ({
+          path: joinOptionPath(path, option),
+          received: describeOptionValue(options[option]),
+          expected: `absent unless ${condition}`,
+        })),
+      ];
     },
   };
 }

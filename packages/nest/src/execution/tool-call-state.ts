@@ -40,6 +40,8 @@ export interface ToolCallState {
   signal: AbortSignalLike;
   /** Headers of the upstream's response that the current attempt passed on, for rate limits. */
   upstreamHeaders?: HeadersLike;
+  /** Facts a policy adds to the result's metadata (hedging's `hedge`), set by each success. */
+  resultMetadata?: Readonly<Record<string, unknown>>;
   /**
    * The attempt the caller's abort left running, set by the timeout layer when that happens,
    * so the breaker can keep a half-open trial slot until that attempt has settled.

@@ -167,6 +167,7 @@ export class ToolExecutor implements OnApplicationShutdown {
       retryCount: call.attempt - 1,
       retryMax: state.retryMax,
       durationMs: this.clock.now() - state.startedAt,
+      metadata: state.resultMetadata,
     });
   }
 

@@ -5,6 +5,7 @@ import {
   type MutableToolCallContext,
   type ToolCallState,
 } from '../execution/tool-call-state.js';
+import { runAsAttempt } from '../policies/hedging/hedged-attempt-call.js';
 import { runInner } from '../policies/observable-promise.js';
 import type { PolicyChain } from '../policies/layers/policy-chain.js';
 
@@ -19,15 +20,18 @@ import type { PolicyChain } from '../policies/layers/policy-chain.js';
 export class ToolPolicyInterceptor implements NestInterceptor {
   constructor(private readonly policies: PolicyChain) {}
 
-  /** The innermost part of a Nest-lane chain: one run of the rest of Nest's pipeline. */
+  /**
+   * The innermost part of a Nest-lane chain: one run of the rest of Nest's pipeline, as
+   * `call` (a hedged attempt's own context, or the call's).
+   */
   static attempt(
     this: void,
-    _call: MutableToolCallContext,
+    call: MutableToolCallContext,
     state: ToolCallState,
   ): Promise<unknown> {
     const next = state.nestNext;
     if (!next) throw new Error('toolshield: a Nest-lane policy chain ran outside its interceptor');
-    return runInner(() => next.handle());
+    return runAsAttempt(call, () => runInner(() => next.handle()));
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -1,5 +1,6 @@
 import type {
   BulkheadOptions,
+  HedgingOptions,
   RateLimitOptions,
   CircuitBreakerOptions,
   JsonObjectSchema,
@@ -98,4 +99,17 @@ export interface ToolOptions {
   readonly rateLimit?: ToolRateLimitOptions | false;
   /** What to return instead of a failure of the given types (default: the failure). */
   readonly fallback?: ToolFallbackOptions;
+  /**
+   * When an attempt is slow (past a fixed delay, or a percentile of the tool's recent calls),
+   * a second one starts; the first result wins and the other's signal is aborted. Only for
+   * tools that are idempotent and read-only (`idempotent: true` and
+   * `annotations.readOnlyHint: true`): both attempts may reach the upstream, and startup
+   * refuses it on any other tool. `false` opts out of the module's default (default: none).
+   *
+   * @example
+   * // A second request once the first has taken longer than 95 % of recent calls did,
+   * // for at most one call in ten:
+   * hedging: { delayMs: 'p95', maxExtraShare: 0.1 }
+   */
+  readonly hedging?: HedgingOptions | false;
 }

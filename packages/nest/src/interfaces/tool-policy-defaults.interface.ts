@@ -1,4 +1,9 @@
-import type { CircuitBreakerOptions, RateLimitOptions, RetryOptions } from '@toolshield/core';
+import type {
+  CircuitBreakerOptions,
+  HedgingOptions,
+  RateLimitOptions,
+  RetryOptions,
+} from '@toolshield/core';
 import type { ToolBulkheadOptions } from './tool-options.interface.js';
 
 /**
@@ -18,6 +23,8 @@ export interface ToolPolicyDefaults {
   readonly bulkhead?: ToolBulkheadOptions;
   /** A rate limit for every tool, each its own limiter unless it names a key (default: none). */
   readonly rateLimit?: RateLimitOptions;
+  /** Hedging of every tool that is idempotent and read-only; others are never hedged (default: none). */
+  readonly hedging?: HedgingOptions;
 }
 
 /** The policies a tool can have, for ordering them. @publicApi */

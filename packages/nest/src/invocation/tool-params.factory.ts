@@ -1,4 +1,5 @@
 import type { ParamsFactory } from '@nestjs/core';
+import { attemptCallOf } from '../policies/hedging/hedged-attempt-call.js';
 import { ToolParamtype } from '../toolshield.constants.js';
 
 /**
@@ -17,9 +18,16 @@ export function toolParamValue(type: number, args: unknown, call: unknown): unkn
   }
 }
 
-/** Maps tool parameter kinds to the pipeline's call arguments `(args, call)`. @internal */
+/**
+ * Maps tool parameter kinds to the pipeline's call arguments `(args, call)`; inside a hedged
+ * attempt, `@ToolCall()` gets the attempt's own context. @internal
+ */
 export class ToolParamsFactory implements ParamsFactory {
   exchangeKeyForValue(type: number, _data: unknown, args: unknown[]): unknown {
-    return toolParamValue(type, args[0], args[1]);
+    return toolParamValue(
+      type,
+      args[0],
+      type === ToolParamtype.CALL ? attemptCallOf(args[1]) : args[1],
+    );
   }
 }

@@ -3,6 +3,7 @@ import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options
 import { ToolPolicyInterceptor } from '../interceptors/tool-policy.interceptor.js';
 import { BulkheadLayer } from '../policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from '../policies/layers/circuit-breaker.layer.js';
+import { HedgingLayer } from '../policies/layers/hedging.layer.js';
 import { RateLimitLayer } from '../policies/layers/rate-limit.layer.js';
 import { RetryLayer } from '../policies/layers/retry.layer.js';
 import { TimeoutLayer } from '../policies/layers/timeout.layer.js';
@@ -25,7 +26,8 @@ export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
  * The interceptors toolshield puts around a tool, outermost first: one interceptor applying
  * the tool's policies in the configured order, then whatever other modules (the chaos module)
  * add closest to the method with {@link ToolPipeline.useInnermost}. A policy the tool does
- * not have is left out entirely, so it costs nothing. They run inside your own global,
+ * not have is left out entirely, so it costs nothing. Hedging, when the tool has it, is
+ * always innermost: it runs two of whatever lies inside the policies at once. They run inside your own global,
  * class and method interceptors, so yours see one call however many attempts it takes.
  *
  * @publicApi
@@ -42,6 +44,7 @@ export class ToolPipeline {
     timeout: TimeoutLayer,
     bulkhead: BulkheadLayer,
     rateLimit: RateLimitLayer,
+    private readonly hedging: HedgingLayer,
     @InjectToolShieldOptions() options: ToolShieldModuleOptions,
   ) {
     this.byPolicy = { retry, breaker, timeout, bulkhead, rateLimit };
@@ -60,9 +63,10 @@ export class ToolPipeline {
 
   /** The layers of a tool with these policies, in the configured order, stacked around `attempt`. */
   policyChainFor(policies: ToolPolicies, attempt: InnerRun): PolicyChain {
+    const hedging = this.hedging;
     return chainPolicyLayers(
       this.order.filter((name) => isActive(name, policies)).map((name) => this.byPolicy[name]),
-      attempt,
+      policies.hedging ? (call, state) => hedging.run(attempt, call, state) : attempt,
     );
   }
 

@@ -1,6 +1,7 @@
 import {
   BULKHEAD_OPTION_RULES,
   CIRCUIT_BREAKER_OPTIONS_RULE,
+  HEDGING_OPTIONS_RULE,
   RATE_LIMIT_OPTIONS_RULE,
   RETRY_OPTIONS_RULE,
   either,
@@ -27,4 +28,5 @@ export const TOOL_POLICY_DEFAULTS_RULE = objectOf<ToolPolicyDefaults>({
   breaker: either(oneOf([false]), CIRCUIT_BREAKER_OPTIONS_RULE),
   bulkhead: TOOL_BULKHEAD_OPTIONS_RULE,
   rateLimit: RATE_LIMIT_OPTIONS_RULE,
+  hedging: HEDGING_OPTIONS_RULE,
 });

@@ -1,5 +1,6 @@
 import {
   CIRCUIT_BREAKER_OPTION_RULES,
+  HEDGING_OPTIONS_RULE,
   RATE_LIMIT_OPTION_RULES,
   TOOL_ERROR_TYPES,
   anyValue,
@@ -11,6 +12,7 @@ import {
   objectOf,
   oneOf,
   text,
+  withConditions,
   type OptionRule,
   type ToolAnnotations,
 } from '@toolshield/core';
@@ -20,6 +22,7 @@ import type {
   ToolOptions,
   ToolRateLimitOptions,
 } from '../interfaces/tool-options.interface.js';
+import { isHedgeable } from '../policies/tool-policies.js';
 import { TIMEOUT_MS_RULE, TOOL_BULKHEAD_OPTIONS_RULE } from './policy-option.rules.js';
 
 /** A JSON Schema for an arguments object: its `type` must be `'object'`. */
@@ -37,36 +40,47 @@ const INPUT_SCHEMA_RULE: OptionRule = {
  *
  * @internal
  */
-export const TOOL_OPTIONS_RULE = objectOf<ToolOptions>({
-  name: text(true),
-  description: text(),
-  inputSchema: INPUT_SCHEMA_RULE,
-  annotations: objectOf<ToolAnnotations>({
-    title: text(),
-    readOnlyHint: bool(),
-    destructiveHint: bool(),
-    idempotentHint: bool(),
-    openWorldHint: bool(),
-  }),
-  idempotent: bool(),
-  timeoutMs: TIMEOUT_MS_RULE,
-  breaker: either(
-    oneOf([false]),
-    objectOf<ToolBreakerOptions>({
-      ...CIRCUIT_BREAKER_OPTION_RULES,
-      key: func(),
-      name: text(true),
+export const TOOL_OPTIONS_RULE = withConditions(
+  objectOf<ToolOptions>({
+    name: text(true),
+    description: text(),
+    inputSchema: INPUT_SCHEMA_RULE,
+    annotations: objectOf<ToolAnnotations>({
+      title: text(),
+      readOnlyHint: bool(),
+      destructiveHint: bool(),
+      idempotentHint: bool(),
+      openWorldHint: bool(),
     }),
-  ),
-  bulkhead: TOOL_BULKHEAD_OPTIONS_RULE,
-  rateLimit: either(
-    oneOf([false]),
-    objectOf<ToolRateLimitOptions>({ ...RATE_LIMIT_OPTION_RULES, key: text(true) }),
-  ),
-  fallback: objectOf<ToolFallbackOptions>({
-    on: required(listOf(oneOf(TOOL_ERROR_TYPES), { unique: true })),
-    value: anyValue(),
-    tool: text(true),
-    args: func(),
+    idempotent: bool(),
+    timeoutMs: TIMEOUT_MS_RULE,
+    breaker: either(
+      oneOf([false]),
+      objectOf<ToolBreakerOptions>({
+        ...CIRCUIT_BREAKER_OPTION_RULES,
+        key: func(),
+        name: text(true),
+      }),
+    ),
+    bulkhead: TOOL_BULKHEAD_OPTIONS_RULE,
+    rateLimit: either(
+      oneOf([false]),
+      objectOf<ToolRateLimitOptions>({ ...RATE_LIMIT_OPTION_RULES, key: text(true) }),
+    ),
+    fallback: objectOf<ToolFallbackOptions>({
+      on: required(listOf(oneOf(TOOL_ERROR_TYPES), { unique: true })),
+      value: anyValue(),
+      tool: text(true),
+      args: func(),
+    }),
+    hedging: either(oneOf([false]), HEDGING_OPTIONS_RULE),
   }),
-});
+  [
+    {
+      option: 'hedging',
+      holds: (tool) => tool.hedging === false || isHedgeable(tool),
+      condition:
+        'the tool is idempotent and read-only (idempotent: true and annotations.readOnlyHint: true), since both attempts of a hedged call may reach the upstream',
+    },
+  ],
+);

@@ -1,5 +1,6 @@
 import type {
   Bulkhead,
+  HedgingOptions,
   RateLimitOptions,
   CircuitBreakerOptions,
   RetryOptions,
@@ -21,6 +22,11 @@ export interface ToolRateLimitPolicy {
   readonly options: RateLimitOptions;
 }
 
+/** A tool's hedging, resolved (the tool is idempotent and read-only). @internal */
+export interface ToolHedgingPolicy {
+  readonly options: HedgingOptions;
+}
+
 /**
  * The policies of one tool, resolved once at bootstrap from the module defaults, `@Tool()`
  * and `@Retryable()`. An absent policy is not applied at all.
@@ -33,6 +39,7 @@ export interface ToolPolicies {
   readonly timeoutMs?: number;
   readonly bulkhead?: Bulkhead;
   readonly rateLimit?: ToolRateLimitPolicy;
+  readonly hedging?: ToolHedgingPolicy;
   /** The caller's longest wait at the rate limiter, for this call. */
   readonly rateLimitMaxWaitMs?: number;
 }

@@ -10,6 +10,7 @@ import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.inte
 import type {
   CallPolicyOverrides,
   ToolBreakerPolicy,
+  ToolHedgingPolicy,
   ToolPolicies,
   ToolRateLimitPolicy,
 } from './tool-policies.interface.js';
@@ -22,7 +23,7 @@ export function resolveToolPolicies(
   defaults: ToolPolicyDefaults = {},
   random?: () => number,
 ): ToolPolicies {
-  const idempotent = tool.idempotent ?? tool.annotations?.idempotentHint ?? false;
+  const idempotent = isIdempotent(tool);
   const retry =
     retryable !== undefined || idempotent
       ? resolveRetryPolicy({
@@ -38,7 +39,27 @@ export function resolveToolPolicies(
     timeoutMs: resolveTimeout(tool.timeoutMs, defaults.timeoutMs),
     bulkhead: bulkhead && new Bulkhead({ ...bulkhead, toolName: name }),
     rateLimit: resolveRateLimit(name, tool, defaults),
+    hedging: resolveHedging(tool, defaults),
   };
+}
+
+/** Whether a tool may run twice for one call (retries, hedges). @internal */
+export function isIdempotent(tool: ToolOptions): boolean {
+  return tool.idempotent ?? tool.annotations?.idempotentHint ?? false;
+}
+
+/** Whether a tool may be hedged: idempotent and read-only, since both attempts may run. @internal */
+export function isHedgeable(tool: ToolOptions): boolean {
+  return isIdempotent(tool) && tool.annotations?.readOnlyHint === true;
+}
+
+/** The tool's hedging, else the module's default for the tools that may be hedged. */
+function resolveHedging(
+  tool: ToolOptions,
+  defaults: ToolPolicyDefaults,
+): ToolHedgingPolicy | undefined {
+  const options = tool.hedging ?? defaults.hedging;
+  return options && isHedgeable(tool) ? { options } : undefined;
 }
 
 /**

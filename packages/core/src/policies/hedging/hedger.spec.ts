@@ -76,10 +76,35 @@ describe('Hedger', () => {
     expect(hedger.hedgeDelay()).toBe(29);
     const controller = new AbortController();
     const { attempt, aborted } = slowThenFast(clock, [1_000, 1_000]);
-    const call = hedger.run(attempt, controller.signal);
+    const call = hedger.run(attempt, { signal: controller.signal });
     await clock.advanceBy(40);
     controller.abort(new Error('caller left'));
     await expect(call).rejects.toThrow('caller left');
     expect(aborted.sort()).toEqual([0, 1]);
+  });
+
+  it('tells who won, gives the loser a cancellation reason, and skips the hedge its caller declines', async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 100, maxExtraShare: 1 }, clock);
+    const reasons: unknown[] = [];
+    const told: unknown[] = [];
+    const attempt = async (signal: AbortSignal, hedge: boolean) => {
+      signal.addEventListener('abort', () => reasons.push(signal.reason));
+      await sleep(clock, hedge ? 10 : 1_000, signal);
+      return hedge;
+    };
+    const won = hedger.run(attempt, {
+      onHedge: (delayMs) => told.push(`hedge after ${delayMs}`),
+      onWinner: (hedge) => told.push(hedge ? 'hedge won' : 'first won'),
+    });
+    await clock.advanceBy(200);
+    await expect(won).resolves.toBe(true);
+    expect(told).toEqual(['hedge after 100', 'hedge won']);
+    expect(reasons).toEqual([expect.objectContaining({ type: 'cancelled' })]);
+
+    const declined = hedger.run(attempt, { mayHedge: () => false });
+    await clock.advanceBy(1_000);
+    await expect(declined).resolves.toBe(false);
+    expect(hedger.stats()).toEqual({ calls: 2, hedges: 1, hedgeWins: 1 });
   });
 });

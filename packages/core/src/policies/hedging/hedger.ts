@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock/clock.js';
+import { CancelledError } from '../../errors/cancelled.error.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { HEDGING_OPTIONS_RULE } from '../../options/rules/hedging-options.rule.js';
 import { DEFAULT_HEDGING, HEDGING_QUANTILES, type HedgingOptions } from './hedging-options.js';
@@ -6,6 +7,24 @@ import { LatencyWindow } from './latency-window.js';
 
 /** One attempt of a hedged call: it gets its own signal, aborted when the other attempt wins. @publicApi */
 export type HedgedAttempt<T> = (signal: AbortSignal, hedge: boolean) => Promise<T>;
+
+/** How one call runs through {@link Hedger.run}. @publicApi */
+export interface HedgedRunOptions {
+  /** The caller's signal: aborting it aborts every attempt. */
+  readonly signal?: AbortSignal;
+  /**
+   * Asked when the second attempt is due and the extra-attempt budget allows it: `false`
+   * skips it (no free slot at the upstream's rate limit, say). Default: always.
+   */
+  readonly mayHedge?: () => boolean;
+  /** Told when the second attempt starts, with the delay it waited. */
+  readonly onHedge?: (delayMs: number) => void;
+  /** Told when the call ends with a success, and whether the second attempt gave it. */
+  readonly onWinner?: (hedge: boolean) => void;
+}
+
+/** The abort reason of an attempt that lost the race. */
+const LOST = new CancelledError('Another attempt of this call answered first (hedging).');
 
 /** Counts of a hedger, for reports. @publicApi */
 export interface HedgerStats {
@@ -24,7 +43,7 @@ export interface HedgerStats {
  *
  * @example
  * const hedger = new Hedger({ delayMs: 'p95', maxExtraShare: 0.1 }, clock);
- * const page = await hedger.run((signal) => fetch(url, { signal }), callerSignal);
+ * const page = await hedger.run((signal) => fetch(url, { signal }), { signal: callerSignal });
  * @publicApi
  */
 export class Hedger {
@@ -62,7 +81,9 @@ export class Hedger {
     return this.latencies.length < this.minSamples ? undefined : this.latencies.percentile();
   }
 
-  run<T>(attempt: HedgedAttempt<T>, signal?: AbortSignal): Promise<T> {
+  /** Runs one call: its first attempt now, a second one when it is slow (see the class). */
+  run<T>(attempt: HedgedAttempt<T>, options: HedgedRunOptions = {}): Promise<T> {
+    const { signal } = options;
     this.calls++;
     const started = this.clock.now();
     const delay = this.hedgeDelay();
@@ -76,7 +97,9 @@ export class Hedger {
         settled = true;
         cancelHedge();
         signal?.removeEventListener('abort', onCallerAbort);
-        for (const controller of controllers) if (controller !== winner) controller.abort();
+        for (const controller of controllers) {
+          if (controller !== winner) controller.abort(LOST);
+        }
       };
       const onCallerAbort = (): void => {
         for (const controller of controllers) controller.abort(signal?.reason);
@@ -92,6 +115,7 @@ export class Hedger {
             this.latencies.record(this.clock.now() - started);
             if (hedge) this.hedgeWins++;
             finish(controller);
+            options.onWinner?.(hedge);
             resolve(value);
           },
           (error: unknown) => {
@@ -102,12 +126,17 @@ export class Hedger {
           },
         );
       };
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
       signal?.addEventListener('abort', onCallerAbort, { once: true });
       launch(false);
       if (delay !== undefined) {
         cancelHedge = this.clock.setTimer(() => {
-          if (settled || !this.mayHedge()) return;
+          if (settled || !this.mayHedge() || options.mayHedge?.() === false) return;
           this.hedges++;
+          options.onHedge?.(delay);
           launch(true);
         }, delay);
       }

@@ -26,8 +26,8 @@ describe('AdaptiveRateController', () => {
     controller.onRefusal({ retryAfterMs: 2_000 });
     expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 2_000);
     // Slow start took the rate to 100 + 2 x 40 = 180. 40 went through in the last second, but
-    // the ramp makes that low: never below half the rate, less a 5 % margin.
-    expect(limiter.rate).toBeCloseTo(90 * 0.95);
+    // the ramp makes that low: never below half the rate, less a 10 % margin.
+    expect(limiter.rate).toBeCloseTo(90 * 0.9);
   });
 
   it('counts refusals within the cooldown as one slow-down', async () => {
@@ -68,9 +68,9 @@ describe('AdaptiveRateController', () => {
       controller.onSuccess();
       return limiter.rate;
     };
-    const early = await rateAfter(2_000);
-    const later = await rateAfter(8_000);
-    const much = await rateAfter(10_000);
+    const early = await rateAfter(1_000);
+    const later = await rateAfter(1_000);
+    const much = await rateAfter(2_000);
     expect(early).toBeGreaterThanOrEqual(floor);
     expect(later).toBeGreaterThan(early);
     expect(much - later).toBeGreaterThan(later - early);

@@ -9,8 +9,8 @@ import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 const GOODPUT_WINDOW_MS = 1_000;
 /** Rate changes smaller than this share are not applied (no event spam). */
 const MIN_RELATIVE_CHANGE = 0.02;
-/** Below the measured accepted rate by this share after a refusal. */
-const GOODPUT_MARGIN = 0.95;
+/** Below the measured accepted rate by this share after a refusal (the next probe starts there). */
+const GOODPUT_MARGIN = 0.9;
 /** Added to the rate per success until the first refusal: the rate about triples each second. */
 const SLOW_START_STEP = 2;
 
@@ -25,7 +25,8 @@ const SLOW_START_STEP = 2;
  *   pause callers until the reset when it says nothing is `remaining`;
  * - successes grow the rate: doubling about every second until the first refusal (slow
  *   start), then along a cubic that returns to the rate of the last refusal and probes
- *   beyond it ever faster while nothing is refused (as TCP CUBIC does).
+ *   beyond it ever faster while nothing is refused (as TCP CUBIC does), scaled to that rate
+ *   so it climbs from 20 to 80 calls a second as fast as from 200 to 800.
  *
  * @publicApi
  */
@@ -69,15 +70,16 @@ export class AdaptiveRateController {
     if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
     const rate = this.target;
     const accepted = this.acceptedRate(now);
-    // Leaving slow start the rate overshot: what the upstream let through over the last second
-    // is the better guess, but the ramp makes it low, so never below half the rate (as TCP).
-    const top =
-      this.slowStart && accepted > 0 ? Math.max(Math.min(rate, accepted), rate / 2) : rate;
-    const next = this.slowStart ? top * GOODPUT_MARGIN : rate * this.options.decreaseFactor;
+    // What the upstream let through over the last second is the best guess of its limit (it
+    // drops at once to a lowered limit, where a factor would take several refusals). Leaving
+    // slow start the ramp makes it low, so never below half the rate there (as TCP).
+    const measured = accepted > 0 ? Math.min(rate, accepted) : rate;
+    const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
+    const next = accepted > 0 ? top * GOODPUT_MARGIN : rate * this.options.decreaseFactor;
     this.slowStart = false;
     this.lastRefusalRate = top;
     this.lastDecreaseAt = now;
-    this.rateAfterDecrease = this.clamp(next);
+    this.rateAfterDecrease = this.bounded(next);
     this.target = this.rateAfterDecrease;
     this.limiter.setRate(this.target, 'the upstream refused a call');
   }
@@ -86,7 +88,7 @@ export class AdaptiveRateController {
     if (signals.limit !== undefined && signals.windowMs !== undefined && signals.windowMs > 0) {
       this.announcedRate = (signals.limit * 1000) / signals.windowMs;
       if (this.target > this.announcedRate) {
-        this.target = this.clamp(this.announcedRate);
+        this.target = this.bounded(this.announcedRate);
         this.limiter.setRate(this.target, 'the upstream announced its limit');
       }
     }
@@ -105,13 +107,15 @@ export class AdaptiveRateController {
     const { growth } = this.options;
     const seconds = (now - this.lastDecreaseAt) / 1000;
     const top = Math.max(this.lastRefusalRate, this.rateAfterDecrease);
-    const k = Math.cbrt((top - this.rateAfterDecrease) / growth);
-    const cubic = growth * (seconds - k) ** 3 + top;
+    // The cubic of TCP CUBIC relative to the refused rate, so it takes as long at 5 calls a
+    // second as at 500: back to `top` after k seconds, flat near it, then ever faster beyond.
+    const k = Math.cbrt((1 - this.rateAfterDecrease / top) / growth);
+    const cubic = top * (1 + growth * (seconds - k) ** 3);
     return Math.max(rate, this.rateAfterDecrease, cubic);
   }
 
   private apply(rate: number, reason: string): void {
-    this.target = Math.min(this.clamp(rate), this.announcedRate);
+    this.target = this.bounded(rate);
     const current = this.limiter.rate;
     if (Math.abs(this.target - current) / current >= MIN_RELATIVE_CHANGE) {
       this.limiter.setRate(this.target, reason);
@@ -135,7 +139,9 @@ export class AdaptiveRateController {
     }
   }
 
-  private clamp(rate: number): number {
-    return Math.min(this.options.maxRate, Math.max(this.options.minRate, rate));
+  /** Within `[minRate, maxRate]`, and never above what the upstream announced (even below `minRate`). */
+  private bounded(rate: number): number {
+    const clamped = Math.min(this.options.maxRate, Math.max(this.options.minRate, rate));
+    return Math.min(clamped, this.announcedRate);
   }
 }

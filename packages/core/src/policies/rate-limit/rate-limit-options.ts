@@ -13,7 +13,11 @@ export interface AdaptiveRateOptions {
   readonly decreaseFactor?: number;
   /** Refusals within this many ms of a slow-down count as one (default 1,000). */
   readonly decreaseCooldownMs?: number;
-  /** How fast the rate grows back after a slow-down (the cubic's C; default 0.4). */
+  /**
+   * How fast the rate grows back after a slow-down: the cubic's C, relative to the rate of
+   * the last refusal (default 0.2: back to it in under a second after a slow-down to the
+   * measured rate, twice it some 1.7 s later while nothing is refused).
+   */
   readonly growth?: number;
 }
 
@@ -54,5 +58,5 @@ export const DEFAULT_ADAPTIVE_RATE = {
   maxRate: 10_000,
   decreaseFactor: 0.7,
   decreaseCooldownMs: 1_000,
-  growth: 0.4,
+  growth: 0.2,
 } as const;

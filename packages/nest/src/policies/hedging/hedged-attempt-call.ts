@@ -1,0 +1,57 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AbortSource, HeadersLike } from '@toolshield/core';
+import type { MutableToolCallContext } from '../../execution/tool-call-state.js';
+
+/**
+ * One attempt of a hedged call, as the tool sees it: the call's identity and attempt number,
+ * its own `signal` (aborted when the other attempt wins, the attempt times out or the caller
+ * leaves) and its own record of the upstream's headers, handed on only if it wins.
+ *
+ * @internal
+ */
+export class HedgedAttemptCall implements MutableToolCallContext {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  attempt: number;
+  /** What the tool passed on with `reportUpstreamHeaders` during this attempt. */
+  upstreamHeaders?: HeadersLike;
+  /** Unused: the timeout layer sets the call's, outside the hedge. */
+  attemptSource: AbortSource | undefined = undefined;
+
+  constructor(
+    /** The call's own context, which the pipeline around the attempt goes on using. */
+    readonly of: MutableToolCallContext,
+    readonly signal: AbortSignal,
+  ) {
+    this.callId = of.callId;
+    this.toolName = of.toolName;
+    this.metadata = of.metadata;
+    this.attempt = of.attempt;
+  }
+
+  reportUpstreamHeaders(headers: HeadersLike): void {
+    this.upstreamHeaders = headers;
+  }
+}
+
+/**
+ * On Nest's lane the method's parameters and the interceptors between the policies and the
+ * method (chaos) are resolved from the call's own arguments, which two concurrent attempts
+ * share: the attempt running is told through the async context instead.
+ */
+const currentAttempt = new AsyncLocalStorage<HedgedAttemptCall>();
+
+/** Runs `run` (the rest of Nest's pipeline) as `attempt`, when it is a hedged attempt's context. @internal */
+export function runAsAttempt<T>(attempt: MutableToolCallContext, run: () => T): T {
+  return attempt instanceof HedgedAttemptCall ? currentAttempt.run(attempt, run) : run();
+}
+
+/**
+ * The context the tool method should get for `call` where this runs: inside a hedged
+ * attempt of that call, the attempt's own; otherwise `call`. @internal
+ */
+export function attemptCallOf(call: unknown): unknown {
+  const attempt = currentAttempt.getStore();
+  return attempt !== undefined && attempt.of === call ? attempt : call;
+}
