@@ -70,7 +70,7 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
   const redactThenCut = memoizeText((raw: string): string =>
     metadataText(redactor.redactText(raw)),
   );
-  const value = (raw: unknown): unknown => {
+  const sanitizeValue = (raw: unknown): unknown => {
     if (isEmptyObject(raw)) return {};
     return hidesKey
       ? toJsonSafe(raw, {
@@ -80,6 +80,17 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
           omitsKey: isStackKey,
         })
       : toJsonSafe(redactor.redactValue(raw), { mapString: metadataText, omitsKey: isStackKey });
+  };
+  // Metadata that toolshield builds once and reuses (an open breaker's) is sanitised once.
+  const frozenFlat = new WeakMap<object, unknown>();
+  const value = (raw: unknown): unknown => {
+    if (!isFrozenFlat(raw)) return sanitizeValue(raw);
+    let made = frozenFlat.get(raw);
+    if (made === undefined) {
+      made = Object.freeze(sanitizeValue(raw));
+      frozenFlat.set(raw, made);
+    }
+    return made;
   };
   return {
     text,
@@ -95,6 +106,16 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
       }
     },
   };
+}
+
+/** A frozen object whose values are all primitives: it cannot change, so neither can its copy. */
+function isFrozenFlat(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return false;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === 'object' && item !== null) return false;
+  }
+  return true;
 }
 
 /** Most failures carry no metadata: nothing to copy. */

@@ -94,6 +94,8 @@ function failureMetadata(
   sanitizer: FailureSanitizer,
   retryCount: number,
 ): ToolCallMetadata {
-  const facts = sanitizer.value({ ...error.metadata, ...ctx.metadata }) as Record<string, unknown>;
+  // The error's own metadata object when there is nothing to add: a sanitiser remembers frozen ones.
+  const raw = ctx.metadata === undefined ? error.metadata : { ...error.metadata, ...ctx.metadata };
+  const facts = sanitizer.value(raw) as Record<string, unknown>;
   return { ...facts, attempts: retryCount + 1, durationMs: ctx.durationMs };
 }

@@ -46,11 +46,19 @@ export class LiveCalls {
    * when `callerSignal` is already aborted.
    */
   open(callerSignal: AbortSignal | undefined): LiveCall {
-    if (this.closedWith) throw cancellationError(this.closedWith.reason);
-    if (callerSignal?.aborted) throw cancellationError(callerSignal.reason);
+    this.assertOpen(callerSignal);
     const call = new LiveCall(callerSignal);
     this.calls.add(call);
     return call;
+  }
+
+  /**
+   * Throws what {@link LiveCalls.open} would throw, without registering a call: for a call
+   * that ends before it would start running.
+   */
+  assertOpen(callerSignal: AbortSignal | undefined): void {
+    if (this.closedWith) throw cancellationError(this.closedWith.reason);
+    if (callerSignal?.aborted) throw cancellationError(callerSignal.reason);
   }
 
   /** Forgets a call that has ended. */

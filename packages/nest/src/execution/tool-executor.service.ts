@@ -25,6 +25,7 @@ import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
 import { LiveCalls, type LiveCall } from './live-calls.js';
+import { OpenBreakerShortcut } from './open-breaker-shortcut.js';
 import {
   openToolCall,
   type MutableToolCallContext,
@@ -57,6 +58,7 @@ export class ToolExecutor implements OnApplicationShutdown {
     private readonly registry: ToolRegistry,
     private readonly failures: ToolFailureFactory,
     private readonly events: ToolEventBus,
+    private readonly shortcut: OpenBreakerShortcut,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
     @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
   ) {
@@ -80,6 +82,16 @@ export class ToolExecutor implements OnApplicationShutdown {
       const args = parseToolArguments(field(request, 'arguments'), {
         maxBytes: this.options.maxArgumentBytes,
       });
+      const policies = applyCallOverrides(tool.policies, options);
+      // An open breaker refuses at once, as the pipeline would (events observed: full path).
+      const refusal = this.events.observed ? undefined : this.shortcut.refusal(tool, policies);
+      if (refusal) {
+        this.live.assertOpen(options.signal);
+        const { error, retryMax } = refusal;
+        return Promise.resolve(
+          this.failures.fromError(error, { tool: name, callId, attempts: 1, retryMax, startedAt }),
+        );
+      }
       live = this.live.open(options.signal);
       const opened = openToolCall(
         { callId, toolName: name, metadata: options.metadata ?? NO_METADATA },
@@ -88,7 +100,7 @@ export class ToolExecutor implements OnApplicationShutdown {
           startedAt,
           args,
           lifetime: live,
-          policies: applyCallOverrides(tool.policies, options),
+          policies,
           retryMax: 0,
         },
       );

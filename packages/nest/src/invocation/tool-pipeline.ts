@@ -70,6 +70,20 @@ export class ToolPipeline {
     );
   }
 
+  /**
+   * Whether the breaker is the first policy of a tool with these policies to act on a call,
+   * with at most the retry layer outside it: its rejection then ends the call before any other
+   * policy has done anything (unless the retry policy retries it).
+   */
+  breakerActsFirst(policies: ToolPolicies): boolean {
+    if (policies.breaker === undefined) return false;
+    for (const name of this.order) {
+      if (name === 'breaker') return true;
+      if (name !== 'retry' && isActive(name, policies)) return false;
+    }
+    return false;
+  }
+
   /** The interceptors of a tool with these policies on Nest's lane, outermost first. */
   interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
     return [

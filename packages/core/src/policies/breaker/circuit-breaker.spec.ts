@@ -282,3 +282,33 @@ describe('ToolCircuitBreaker', () => {
     );
   });
 });
+
+describe('ToolCircuitBreaker.rejection', () => {
+  it('says how a call would be refused now, with one error per open period whose wait counts down', async () => {
+    const clock = new VirtualClock();
+    const breaker = new ToolCircuitBreaker({ resetTimeoutMs: 10_000 }, { tool: 'lookup', clock });
+    expect(breaker.rejection()).toBeUndefined();
+
+    breaker.open();
+    const first = breaker.rejection();
+    expect(first).toBeInstanceOf(CircuitOpenError);
+    expect(first?.stack).toBe('CircuitOpenError: The circuit breaker is open after repeated failures');
+    expect(first?.retryAfterMs).toBe(10_000);
+    await clock.advanceBy(4_000);
+    expect(breaker.rejection()).toBe(first);
+    expect(first?.retryAfterMs).toBe(6_000);
+    expect(first?.metadata).toEqual({ breakerKey: 'lookup', state: 'open' });
+
+    await clock.advanceBy(6_000); // half-open: the trial slot is free
+    expect(breaker.rejection()).toBeUndefined();
+    const trial = breaker.execute(() => sleep(clock, 100));
+    expect(breaker.rejection()?.message).toBe(
+      'The circuit breaker is half-open and its trial calls are running',
+    );
+    await clock.advanceBy(100);
+    await trial;
+    expect(breaker.state).toBe('closed');
+    expect(breaker.rejection()).toBeUndefined();
+    breaker.dispose();
+  });
+});

@@ -116,6 +116,9 @@ export class ToolCircuitBreaker {
   /** Trial slots held for abandoned attempts, each with its deadline timer. */
   private readonly heldTrials = new Set<{ cancel?: CancelTimer }>();
   private disposed = false;
+  private metadataOf: Readonly<{ breakerKey: string; state: CircuitState }> | undefined;
+  /** The error {@link ToolCircuitBreaker.rejection} gives for the refusals of one period. */
+  private refusal: { epoch: number; error: CircuitOpenError } | undefined;
   /** The success counter of the latest period (see `successCounter`). */
   private countsSuccessOf: { epoch: number; count: (value: unknown) => unknown } | undefined;
 
@@ -283,32 +286,73 @@ export class ToolCircuitBreaker {
     this.window.shutdown();
   }
 
-  /** Lets a call through or throws `CircuitOpenError`; returns the period the call belongs to. */
-  private admit(): number {
-    if (this.disposed) throw this.openError('The circuit breaker was shut down', undefined);
+  /**
+   * The `CircuitOpenError` a call would fail with now, or undefined when it would be let
+   * through; lets nothing through and takes no trial slot. A host can fail a call fast with
+   * it before doing any of the call's other work. The same error object stands for every
+   * refusal of one open (or half-open, or isolated) period, its `retryAfterMs` read from the
+   * clock each time: building an `Error` is most of what a refusal costs. Calls that go
+   * through {@link ToolCircuitBreaker.execute} get an error of their own.
+   */
+  rejection(): CircuitOpenError | undefined {
+    if (this.disposed || !this.refuses()) return this.refusalError();
+    if (this.refusal?.epoch !== this.epoch) {
+      const error = this.refusalError() as CircuitOpenError;
+      if (this.current === 'open') {
+        Object.defineProperty(error, 'retryAfterMs', {
+          get: () => this.untilHalfOpen(),
+          enumerable: true,
+        });
+      }
+      this.refusal = { epoch: this.epoch, error };
+    }
+    return this.refusal.error;
+  }
+
+  /** Whether calls are refused now (disposed aside). */
+  private refuses(): boolean {
+    return (
+      this.current !== 'closed' &&
+      (this.current !== 'half_open' || this.trialsAdmitted >= this.options.halfOpenMaxCalls)
+    );
+  }
+
+  private untilHalfOpen(): number {
+    return Math.max(0, this.openedAt + this.options.resetTimeoutMs - this.clock.now());
+  }
+
+  /** A new error for a call refused now, or undefined when calls go through. */
+  private refusalError(): CircuitOpenError | undefined {
+    if (this.disposed) return this.openError('The circuit breaker was shut down', undefined);
     switch (this.current) {
       case 'closed':
-        return this.epoch;
+        return undefined;
       case 'open':
-        throw this.openError(
+        return this.openError(
           'The circuit breaker is open after repeated failures',
-          Math.max(0, this.openedAt + this.options.resetTimeoutMs - this.clock.now()),
+          this.untilHalfOpen(),
         );
       case 'isolated':
-        throw this.openError(
+        return this.openError(
           'The circuit breaker is isolated until it is closed by hand',
           undefined,
         );
       case 'half_open':
-        if (this.trialsAdmitted >= this.options.halfOpenMaxCalls) {
-          throw this.openError(
-            'The circuit breaker is half-open and its trial calls are running',
-            undefined,
-          );
-        }
-        this.trialsAdmitted++;
-        return this.epoch;
+        return this.trialsAdmitted >= this.options.halfOpenMaxCalls
+          ? this.openError(
+              'The circuit breaker is half-open and its trial calls are running',
+              undefined,
+            )
+          : undefined;
     }
+  }
+
+  /** Lets a call through or throws `CircuitOpenError`; returns the period the call belongs to. */
+  private admit(): number {
+    const rejection = this.refusalError();
+    if (rejection) throw rejection;
+    if (this.current === 'half_open') this.trialsAdmitted++;
+    return this.epoch;
   }
 
   /** Takes the shared trial slot too (half-open only, so never on the closed-state path). */
@@ -424,7 +468,14 @@ export class ToolCircuitBreaker {
       captureStack: false,
       toolName: this.tool,
       retryAfterMs,
-      metadata: { breakerKey: this.key, state: this.current },
+      metadata: this.stateMetadata(),
     });
+  }
+
+  /** The facts of a rejection, built once per state (frozen, so they are sanitised once too). */
+  private stateMetadata(): Readonly<Record<string, unknown>> {
+    if (this.metadataOf?.state !== this.current)
+      this.metadataOf = Object.freeze({ breakerKey: this.key, state: this.current });
+    return this.metadataOf;
   }
 }
