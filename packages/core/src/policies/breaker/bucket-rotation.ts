@@ -17,6 +17,7 @@ export class BucketRotation {
   readonly controller = new EventEmitter();
   private readonly bucketMs: number;
   private lastRotation: number;
+  private rotations = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -33,7 +34,13 @@ export class BucketRotation {
     const due = Math.floor((this.clock.now() - this.lastRotation) / this.bucketMs);
     if (due <= 0) return;
     this.lastRotation += due * this.bucketMs;
+    this.rotations += due;
     for (let i = Math.min(due, this.buckets); i > 0; i--) this.controller.emit('rotate');
+  }
+
+  /** How many bucket intervals have passed (as of the last catch-up): windows change when it does. */
+  get generation(): number {
+    return this.rotations;
   }
 
   /** Breakers whose windows this rotates. */

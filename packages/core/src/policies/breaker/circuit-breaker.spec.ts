@@ -292,7 +292,9 @@ describe('ToolCircuitBreaker.rejection', () => {
     breaker.open();
     const first = breaker.rejection();
     expect(first).toBeInstanceOf(CircuitOpenError);
-    expect(first?.stack).toBe('CircuitOpenError: The circuit breaker is open after repeated failures');
+    expect(first?.stack).toBe(
+      'CircuitOpenError: The circuit breaker is open after repeated failures',
+    );
     expect(first?.retryAfterMs).toBe(10_000);
     await clock.advanceBy(4_000);
     expect(breaker.rejection()).toBe(first);
@@ -310,5 +312,38 @@ describe('ToolCircuitBreaker.rejection', () => {
     expect(breaker.state).toBe('closed');
     expect(breaker.rejection()).toBeUndefined();
     breaker.dispose();
+  });
+});
+
+describe('ToolCircuitBreaker counts', () => {
+  it("match its opossum window's own sums over any run of calls and time (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(fc.constant('ok'), fc.constant('fail'), fc.integer({ min: 1, max: 3_000 })),
+          {
+            maxLength: 60,
+          },
+        ),
+        async (steps) => {
+          const clock = new VirtualClock();
+          const breaker = new ToolCircuitBreaker(
+            { volumeThreshold: 1_000, errorThresholdPercentage: 99 },
+            { tool: 'weather', clock },
+          );
+          const window = (
+            breaker as unknown as { window: { stats: { successes: number; failures: number } } }
+          ).window;
+          for (const step of steps) {
+            if (typeof step === 'number') await clock.advanceBy(step);
+            else await swallow(breaker.execute(step === 'ok' ? up : down));
+            const { successes, failures } = window.stats;
+            expect(breaker.stats()).toEqual({ successes, failures });
+          }
+          breaker.dispose();
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -49,6 +49,13 @@ export interface BreakerCallOptions {
   deferredFailure?: () => void;
 }
 
+/** A window's counts, current as of one rotation generation. */
+interface WindowTally {
+  successes: number;
+  failures: number;
+  readonly generation: number;
+}
+
 /** The rolling window's counts. @publicApi */
 export interface CircuitBreakerStats {
   readonly successes: number;
@@ -117,6 +124,8 @@ export class ToolCircuitBreaker {
   private readonly heldTrials = new Set<{ cancel?: CancelTimer }>();
   private disposed = false;
   private metadataOf: Readonly<{ breakerKey: string; state: CircuitState }> | undefined;
+  /** The window's counts as of a rotation generation (see `counts`). */
+  private tally: WindowTally | undefined;
   /** The error {@link ToolCircuitBreaker.rejection} gives for the refusals of one period. */
   private refusal: { epoch: number; error: CircuitOpenError } | undefined;
   /** The success counter of the latest period (see `successCounter`). */
@@ -143,9 +152,23 @@ export class ToolCircuitBreaker {
 
   /** The counts in the rolling window now. */
   stats(): CircuitBreakerStats {
-    this.rotation.catchUp();
-    const { successes, failures } = this.window.stats;
+    const { successes, failures } = this.counts();
     return { successes, failures };
+  }
+
+  /**
+   * The window's counts, read from opossum only when its buckets have rotated since the last
+   * read (its `stats` sums every field of every bucket): between rotations this breaker's own
+   * increments keep them current, so a failure's opening decision costs no sum.
+   */
+  private counts(): WindowTally {
+    this.rotation.catchUp();
+    const generation = this.rotation.generation;
+    if (this.tally?.generation !== generation) {
+      const { successes, failures } = this.window.stats;
+      this.tally = { successes, failures, generation };
+    }
+    return this.tally;
   }
 
   /**
@@ -372,9 +395,11 @@ export class ToolCircuitBreaker {
       else if (++this.trialsSucceeded >= this.options.halfOpenMaxCalls) this.transition('closed');
       return;
     }
-    this.rotation.catchUp();
+    const tally = this.counts();
     this.window.increment('fires');
     this.window.increment(failed ? 'failures' : 'successes', durationMs);
+    if (failed) tally.failures++;
+    else tally.successes++;
     this.failureRun = failed ? this.failureRun + 1 : 0;
     this.shared?.count(this.key, failed);
     if (failed && this.thresholdExceeded()) this.transition('open');
@@ -407,7 +432,7 @@ export class ToolCircuitBreaker {
   }
 
   private thresholdExceeded(): boolean {
-    const local = this.stats();
+    const local = this.counts();
     const remote = this.shared?.remote(this.key);
     const counts = {
       successes: local.successes + (remote?.successes ?? 0),
@@ -440,6 +465,7 @@ export class ToolCircuitBreaker {
     } else if (to === 'closed') {
       this.window.shutdown();
       this.window = this.createWindow(initial);
+      this.tally = undefined;
       this.failureRun = 0;
     }
     if (from !== to) {
