@@ -1,7 +1,7 @@
 import { ToolTimeoutError } from '../errors/timeout.error.js';
 import { AbortSource } from '../clock/abort-source.js';
-import type { Clock } from '../clock/clock.js';
-import { joinDeadlineList, type DeadlineEntry, type DeadlineList } from '../clock/deadline-list.js';
+import type { CancelTimer, Clock } from '../clock/clock.js';
+import { DeadlineList, joinDeadlineList, type DeadlineEntry } from '../clock/deadline-list.js';
 import { SystemClock, systemClock } from '../clock/system-clock.js';
 import { budgetExhaustedError, type CallBudget } from './call-budget.js';
 import { cancellationError } from './cancellation.js';
@@ -94,7 +94,7 @@ export function withAttemptTimeout<T>(
   if (byBudget && budget.endsAt <= now)
     return Promise.reject(budgetExhaustedError(budget, options.toolName));
   return new Promise<T>((resolve, reject) => {
-    new TimedAttempt(resolve, reject, options, clock, byBudget ? budget.endsAt : own, byBudget).run(
+    new TimedAttempt(resolve, reject, options, byBudget ? budget.endsAt : own, byBudget).run(
       fn,
       now,
     );
@@ -110,8 +110,8 @@ export function withAttemptTimeout<T>(
  */
 class TimedAttempt<T> extends AbortSource implements DeadlineEntry {
   private settled = false;
-  private cancelTimer: (() => void) | undefined;
-  private deadlines: DeadlineList | undefined;
+  /** What ends the attempt at its deadline: a deadline list it waits in, or a timer of its own. */
+  private timer: DeadlineList | CancelTimer | undefined;
   previousEntry: DeadlineEntry | undefined = undefined;
   nextEntry: DeadlineEntry | undefined = undefined;
   private body: Promise<T> | undefined;
@@ -122,7 +122,6 @@ class TimedAttempt<T> extends AbortSource implements DeadlineEntry {
     private readonly reject: (reason: unknown) => void,
     /** Kept rather than copied field by field: a host may pass one object per call anyway. */
     private readonly options: TimeoutOptions,
-    private readonly clock: Clock,
     readonly deadline: number,
     byBudget: boolean,
   ) {
@@ -133,10 +132,10 @@ class TimedAttempt<T> extends AbortSource implements DeadlineEntry {
   run(fn: (attempt: AbortSource) => Promise<T>, now: number): void {
     if (this.deadline !== Number.POSITIVE_INFINITY) {
       const delay = this.deadline - now;
-      if (this.budget === undefined && this.clock instanceof SystemClock)
-        this.deadlines = joinDeadlineList(this.clock, delay, this);
-      if (this.deadlines === undefined)
-        this.cancelTimer = this.clock.setTimer(() => this.expire(), delay);
+      const clock = this.clock;
+      if (this.budget === undefined && clock instanceof SystemClock)
+        this.timer = joinDeadlineList(clock, delay, this);
+      this.timer ??= clock.setTimer(() => this.expire(), delay);
     }
     // Not `once`: Node wraps such a listener in one more closure; finish() removes it anyway.
     this.options.signal?.addEventListener('abort', this);
@@ -151,6 +150,10 @@ class TimedAttempt<T> extends AbortSource implements DeadlineEntry {
       (value) => this.arrive(value, false),
       (error: unknown) => this.arrive(error, true),
     );
+  }
+
+  private get clock(): Clock {
+    return this.options.clock ?? systemClock;
   }
 
   /** The deadline passed. */
@@ -193,8 +196,9 @@ class TimedAttempt<T> extends AbortSource implements DeadlineEntry {
 
   private finish(): void {
     this.settled = true;
-    this.cancelTimer?.();
-    this.deadlines?.remove(this);
+    const timer = this.timer;
+    if (timer instanceof DeadlineList) timer.remove(this);
+    else timer?.();
     this.options.signal?.removeEventListener('abort', this);
   }
 

@@ -12,19 +12,26 @@ import { AbortSource, cancellationError } from '@toolshield/core';
  * @internal
  */
 export class LiveCall extends AbortSource {
-  constructor(private readonly caller: AbortSignal | undefined) {
+  /** Stops listening to the caller (the call has ended). */
+  detach(): void {
+    // Without a caller's signal there is nothing to stop listening to.
+  }
+}
+
+/** A {@link LiveCall} whose caller passed a signal of its own, which cancels it too. @internal */
+class CallerLinkedCall extends LiveCall {
+  constructor(private readonly caller: AbortSignal) {
     super();
-    caller?.addEventListener('abort', this);
+    caller.addEventListener('abort', this);
   }
 
   /** The caller's signal aborted. */
   handleEvent(): void {
-    this.abort(this.caller?.reason);
+    this.abort(this.caller.reason);
   }
 
-  /** Stops listening to the caller (the call has ended). */
-  detach(): void {
-    this.caller?.removeEventListener('abort', this);
+  override detach(): void {
+    this.caller.removeEventListener('abort', this);
   }
 }
 
@@ -47,7 +54,7 @@ export class LiveCalls {
    */
   open(callerSignal: AbortSignal | undefined): LiveCall {
     this.assertOpen(callerSignal);
-    const call = new LiveCall(callerSignal);
+    const call = callerSignal ? new CallerLinkedCall(callerSignal) : new LiveCall();
     this.calls.add(call);
     return call;
   }
