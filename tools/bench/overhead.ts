@@ -37,7 +37,6 @@ import { loadNestjsResilience } from './nestjs-resilience.js';
 import { BATCH, ROUNDS, TIME_MS, timeRows, type Row, type RowResult } from './rounds.js';
 import { ratio, us } from './stats.js';
 
-
 export interface OverheadReport {
   readonly batch: number;
   readonly rounds: number;
