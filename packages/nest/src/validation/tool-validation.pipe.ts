@@ -43,9 +43,9 @@ export class ToolValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const instance = this.toValidate(metadata)
-      ? this.compiled?.transform(metadata.metatype, value)
-      : undefined;
+    // the compiled path has no plan for the types `toValidate()` passes through
+    const instance =
+      metadata.type === 'custom' ? undefined : this.compiled?.transform(metadata.metatype, value);
     return instance ?? super.transform(value, metadata);
   }
 

@@ -10,8 +10,9 @@ const STRIPPED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 
  * The instance `plainToInstance(plan.target, value)` builds (class-transformer, default
  * options), for plain JSON data: a `new` instance of the class with each key of the value
  * assigned, a nested DTO (`@Type(() => Address)`) built the same way, arrays and untyped
- * objects copied. Returns `undefined` as soon as the value holds anything else (a key the
- * class does not declare, `undefined`, a `Date`, a class instance, a stripped key, a sparse
+ * objects copied, keys class-transformer skips (`toString`, methods) dropped as it drops
+ * them. Returns `undefined` as soon as the value holds anything else (a key the class does
+ * not declare, `undefined`, a `Date`, a class instance, a stripped key, a sparse
  * array, deeper than 64 levels): class-validator then handles the value from the start.
  * The value is never modified.
  *
@@ -26,8 +27,13 @@ export function buildDtoInstance(
   if (depth > MAX_DEPTH) return undefined;
   const instance = new plan.target() as Record<string, unknown>;
   for (const key of Object.keys(value)) {
+    if (STRIPPED_KEYS.has(key)) return undefined;
     const property = plan.properties.get(key);
-    if (property === undefined || instance[key] instanceof Function) return undefined;
+    if (property === undefined) {
+      if (isSkipped(plan.target.prototype, instance, key)) continue;
+      return undefined; // an unknown property: class-validator refuses it
+    }
+    if (instance[key] instanceof Function) continue; // class-transformer leaves methods alone
     const item = value[key];
     const built =
       property.type === undefined
@@ -37,6 +43,15 @@ export function buildDtoInstance(
     instance[key] = built;
   }
   return instance;
+}
+
+/**
+ * class-transformer does not assign a key that the class's prototype has without a setter,
+ * or whose current value is a function (`toString`, a method): the key is dropped.
+ */
+function isSkipped(prototype: object, instance: Record<string, unknown>, key: string): boolean {
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
+  return (descriptor !== undefined && !descriptor.set) || instance[key] instanceof Function;
 }
 
 /** The class `@Type()` names, asked as class-transformer asks it. */
@@ -59,7 +74,7 @@ function buildTyped(
   if (plan === undefined) return undefined;
   if (isPrimitive(item)) return item;
   if (Array.isArray(item)) {
-    if (!property.plainArrays) return undefined;
+    if (!property.plainArrays && !becomesPlainArray(property.type?.reflectedType)) return undefined;
     const copy: unknown[] = [];
     for (const element of item as unknown[]) {
       const built = buildTyped(plans, ARRAY_ITEM, type, element, depth + 1);
@@ -69,6 +84,19 @@ function buildTyped(
     return copy;
   }
   return isPlainObject(item) ? buildDtoInstance(plans, plan, item, depth) : undefined;
+}
+
+/**
+ * class-transformer builds an array given for a property of another design type (a
+ * `@Type(() => Address) address: Address` sent as `[]`) by `new`-ing that type, and keeps a
+ * plain array when what it built can neither `push` nor `add`.
+ */
+function becomesPlainArray(designType: unknown): boolean {
+  if (typeof designType !== 'function') return false;
+  const built: unknown = new (designType as new () => object)();
+  return (
+    !(built instanceof Set) && !(typeof built === 'object' && built !== null && 'push' in built)
+  );
 }
 
 /** Items of an array are arrays or instances again; class-transformer copies inner arrays plainly. */
@@ -89,8 +117,8 @@ function copyPlain(item: unknown, depth: number): unknown {
   if (!isPlainObject(item)) return undefined;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(item)) {
-    // class-transformer skips a key Object.prototype has (`toString`, ...), Nest strips others.
-    if (key in Object.prototype || STRIPPED_KEYS.has(key)) return undefined;
+    if (STRIPPED_KEYS.has(key)) return undefined;
+    if (key in Object.prototype) continue; // class-transformer skips `toString`, `valueOf`, ...
     const built = copyPlain(item[key], depth + 1);
     if (built === undefined) return undefined;
     copy[key] = built;
@@ -109,5 +137,7 @@ function isPrimitive(item: unknown): boolean {
 
 /** An object of `Object.prototype`, as JSON text and the executor's argument copies make them. */
 export function isPlainObject(item: unknown): item is Record<string, unknown> {
-  return typeof item === 'object' && item !== null && Object.getPrototypeOf(item) === Object.prototype;
+  return (
+    typeof item === 'object' && item !== null && Object.getPrototypeOf(item) === Object.prototype
+  );
 }

@@ -1,4 +1,7 @@
-import { withMissingRequiredProperties, type RequiredPropertiesOf } from '../missing-required-properties.js';
+import {
+  withMissingRequiredProperties,
+  type RequiredPropertiesOf,
+} from '../missing-required-properties.js';
 import { buildDtoInstance, isPlainObject } from './build-dto-instance.js';
 import { DtoPlans } from './dto-plan.js';
 import { isValidDto } from './dto-verdict.js';

@@ -65,6 +65,8 @@ export interface PropertyPlan {
 export interface DtoPlan {
   readonly target: new () => object;
   readonly properties: ReadonlyMap<string, PropertyPlan>;
+  /** The same properties, as a list for the checks. */
+  readonly checked: readonly PropertyPlan[];
 }
 
 /**
@@ -113,7 +115,7 @@ function compileDtoPlan(target: unknown): DtoPlan | undefined {
     if (property === undefined) return undefined;
     properties.set(name, property);
   }
-  return { target, properties };
+  return { target, properties, checked: [...properties.values()] };
 }
 
 function compileProperty(

@@ -1,4 +1,4 @@
-import type { DtoPlan, DtoPlans, RuleCheck } from './dto-plan.js';
+import type { DtoPlan, DtoPlans, PropertyPlan, RuleCheck } from './dto-plan.js';
 
 /**
  * Whether class-validator's `validate(instance, { whitelist, forbidNonWhitelisted,
@@ -14,14 +14,24 @@ export function isValidDto(plans: DtoPlans, plan: DtoPlan, object: object): bool
   for (const key of Object.keys(object)) {
     if (!plan.properties.has(key)) return false;
   }
-  for (const property of plan.properties.values()) {
+  for (const property of plan.checked) {
     const value = (object as Record<string, unknown>)[property.name];
-    if (!property.conditions.every((condition) => condition(object, value))) continue;
+    if (!meetsConditions(property.conditions, object, value)) continue;
+    if (value instanceof Set || value instanceof Map) return false;
     if (!allPass(property.defined, object, value) || !allPass(property.rules, object, value)) {
       return false;
     }
     if (property.nested && !isValidNested(plans, value)) return false;
   }
+  return true;
+}
+
+function meetsConditions(
+  conditions: PropertyPlan['conditions'],
+  object: object,
+  value: unknown,
+): boolean {
+  for (const condition of conditions) if (!condition(object, value)) return false;
   return true;
 }
 
@@ -36,7 +46,6 @@ function allPass(checks: readonly RuleCheck[], object: object, value: unknown): 
       constraints: check.constraints,
     };
     for (const validator of check.validators) {
-      if (value instanceof Set || value instanceof Map) return false;
       const passed =
         check.each && Array.isArray(value)
           ? value.every((item) => isTrue(validator.validate(item, args)))
