@@ -149,6 +149,25 @@ describe('the published schema is what validation enforces', () => {
     expect(await call(nested)).toMatchObject({ success: true });
   });
 
+  it('hands the tool instances of the DTO classes at every level, with what was sent', async () => {
+    const args = { ...validArgs(), billTo: null, extras: [] };
+    expect(await call(args)).toMatchObject({ success: true });
+    const received = tools.received.at(-1);
+    expect(received).toStrictEqual(
+      Object.assign(new PlaceOrderArgs(), {
+        shipTo: Object.assign(new Address(), { street: '1 Main St' }),
+        items: [
+          Object.assign(new LineItem(), {
+            sku: 'A-1',
+            price: Object.assign(new Money(), { cents: 250 }),
+          }),
+        ],
+        billTo: null,
+        extras: [],
+      }),
+    );
+  });
+
   it('exports a strict-mode tool whose every object level is closed and fully required', () => {
     const definition = ctx.registry.get('place_order')?.definition;
     if (!definition) throw new Error('place_order is not registered');
