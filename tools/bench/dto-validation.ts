@@ -10,9 +10,10 @@
  * round medians, their min–max, and ratios to the bare Nest call taken within each round.
  */
 import 'reflect-metadata';
-import { Injectable, Module, type INestApplicationContext } from '@nestjs/common';
+import { ConsoleLogger, Injectable, Module, type INestApplicationContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { ExternalContextCreator, NestFactory, type ParamsFactory } from '@nestjs/core';
+import { ExternalContextCreator, type ParamsFactory } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import type { ToolCallContext, ToolCallRequest, ToolOutcome } from '@toolshield/core';
 import {
   Tool,
@@ -54,7 +55,10 @@ class SearchDto {
   @IsOptional() @IsIn(['metric', 'imperial']) units?: string;
   @IsInt() @Min(1) @Max(10) days!: number;
   @ValidateNested() @Type(() => GeoPoint) near!: GeoPoint;
-  @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(5) @Type(() => GeoPoint)
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @ArrayMaxSize(5)
+  @Type(() => GeoPoint)
   avoid?: GeoPoint[];
 }
 
@@ -67,11 +71,13 @@ class DtoBenchTools {
 
   @Tool({ name: 'lookup_dto', description: 'Benchmark tool with a one-property DTO.' })
   async lookupDto(@ToolArgs() args: LookupDto, @ToolCall() _call: ToolCallContext) {
+    if (!(args instanceof LookupDto)) throw new Error('The arguments were not transformed');
     return lookupBody(args);
   }
 
   @Tool({ name: 'search_dto', description: 'Benchmark tool with a nested DTO.' })
   async searchDto(@ToolArgs() args: SearchDto, @ToolCall() _call: ToolCallContext) {
+    if (!(args.near instanceof GeoPoint)) throw new Error('The nested DTO was not transformed');
     return lookupBody(args);
   }
 }
@@ -119,11 +125,24 @@ function expectOutcome(outcome: ToolOutcome, success: boolean, id: string): void
   if (!ok) throw new Error(`${id}: unexpected outcome ${JSON.stringify(outcome)}`);
 }
 
-async function rowsOf(app: INestApplicationContext) {
-  const executor = app.get(ToolExecutor);
+/** The bench application; with `classValidatorPath`, its pipe is a subclass (validation as before). */
+async function startApp(classValidatorPath: boolean): Promise<INestApplicationContext> {
+  const builder = Test.createTestingModule({ imports: [DtoBenchModule] }).setLogger(
+    new ConsoleLogger({ logLevels: [] }),
+  );
+  if (classValidatorPath)
+    builder.overrideProvider(ToolValidationPipe).useClass(ClassValidatorPathPipe);
+  const app = await builder.compile();
+  await app.init();
   for (const name of ['lookup', 'lookup_dto', 'search_dto']) {
     if (app.get(ToolRegistry).get(name)?.lane !== 'direct') throw new Error(`${name} not direct`);
   }
+  return app;
+}
+
+function rowsOf(app: INestApplicationContext, before: INestApplicationContext) {
+  const executor = app.get(ToolExecutor);
+  const classValidator = before.get(ToolExecutor);
   const bare = app.get(BareTools);
   const bareCall = app
     .get(ExternalContextCreator)
@@ -155,20 +174,66 @@ async function rowsOf(app: INestApplicationContext) {
   const nestedCall = request('search_dto', search);
   const invalidCall = request('lookup_dto', { city: 5 });
   return [
-    { id: 'nest', label: 'bare Nest ExternalContextCreator + 1 pass-through interceptor (b)', once: () => bareCall(city, call) },
-    { id: 'plain', label: 'toolshield execute, default tool, no DTO', success: true, once: () => executor.execute(plainCall) },
-    { id: 'dto', label: 'toolshield execute, DTO tool (1 property), success', success: true, once: () => executor.execute(dtoCall) },
-    { id: 'dto-nested', label: 'toolshield execute, DTO tool (5 properties, nested, array), success', success: true, once: () => executor.execute(nestedCall) },
-    { id: 'dto-invalid', label: 'toolshield execute, DTO tool (1 property), invalid_input', success: false, once: () => executor.execute(invalidCall) },
-    { id: 'pipe-compiled', label: 'ToolValidationPipe.transform alone, 1-property DTO, compiled path', once: () => compiledPipe.transform(city, body) },
-    { id: 'pipe-class-validator', label: "ToolValidationPipe.transform alone, 1-property DTO, class-validator's path", once: () => classValidatorPipe.transform(city, body) },
+    {
+      id: 'nest',
+      label: 'bare Nest ExternalContextCreator + 1 pass-through interceptor (b)',
+      once: () => bareCall(city, call),
+    },
+    {
+      id: 'plain',
+      label: 'toolshield execute, default tool, no DTO',
+      success: true,
+      once: () => executor.execute(plainCall),
+    },
+    {
+      id: 'dto',
+      label: 'toolshield execute, DTO tool (1 property), success',
+      success: true,
+      once: () => executor.execute(dtoCall),
+    },
+    {
+      id: 'dto-class-validator',
+      label: "same DTO tool, success, class-validator's path (as before)",
+      success: true,
+      once: () => classValidator.execute(dtoCall),
+    },
+    {
+      id: 'dto-nested',
+      label: 'toolshield execute, DTO tool (5 properties, nested, array), success',
+      success: true,
+      once: () => executor.execute(nestedCall),
+    },
+    {
+      id: 'dto-nested-class-validator',
+      label: "same nested DTO tool, success, class-validator's path (as before)",
+      success: true,
+      once: () => classValidator.execute(nestedCall),
+    },
+    {
+      id: 'dto-invalid',
+      label: 'toolshield execute, DTO tool (1 property), invalid_input',
+      success: false,
+      once: () => executor.execute(invalidCall),
+    },
+    {
+      id: 'pipe-compiled',
+      label: 'ToolValidationPipe.transform alone, 1-property DTO, compiled path',
+      once: () => compiledPipe.transform(city, body),
+    },
+    {
+      id: 'pipe-class-validator',
+      label: "ToolValidationPipe.transform alone, 1-property DTO, class-validator's path",
+      once: () => classValidatorPipe.transform(city, body),
+    },
   ];
 }
 
-export async function runDtoValidationBench(log: (line: string) => void): Promise<DtoValidationReport> {
-  const app = await NestFactory.createApplicationContext(DtoBenchModule, { logger: false });
-  await app.init();
-  const rows = await rowsOf(app);
+export async function runDtoValidationBench(
+  log: (line: string) => void,
+): Promise<DtoValidationReport> {
+  const app = await startApp(false);
+  const before = await startApp(true);
+  const rows = rowsOf(app, before);
   for (const row of rows) {
     const value = await row.once();
     if (row.success !== undefined) expectOutcome(value as ToolOutcome, row.success, row.id);
@@ -188,9 +253,12 @@ export async function runDtoValidationBench(log: (line: string) => void): Promis
       if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state}`);
       perRound.get(task.name)?.push((result.latency.p50 * 1000) / BATCH);
     }
-    log(`dto round ${round + 1}/${ROUNDS}: ${rows.map((row) => `${row.id} ${us(perRound.get(row.id)?.[round] ?? Number.NaN)}`).join(', ')}`);
+    log(
+      `dto round ${round + 1}/${ROUNDS}: ${rows.map((row) => `${row.id} ${us(perRound.get(row.id)?.[round] ?? Number.NaN)}`).join(', ')}`,
+    );
   }
   await app.close();
+  await before.close();
   const nest = perRound.get('nest') ?? [];
   const results = rows.map(({ id, label }): DtoRow => {
     const values = perRound.get(id) ?? [];
@@ -209,7 +277,10 @@ export async function runDtoValidationBench(log: (line: string) => void): Promis
     '',
     '| Row | median µs/call | spread of round medians | × bare Nest |',
     '|---|---:|---:|---:|',
-    ...results.map((row) => `| ${row.label} | ${us(row.p50)} | ${us(row.p50Min)}–${us(row.p50Max)} | ${ratio(row.vsNest)} |`),
+    ...results.map(
+      (row) =>
+        `| ${row.label} | ${us(row.p50)} | ${us(row.p50Min)}–${us(row.p50Max)} | ${ratio(row.vsNest)} |`,
+    ),
     '',
     `Target (issue 14): DTO tool, success ≤ 1.50× the bare Nest call: ${ratio(dto?.vsNest ?? Number.NaN)} (${(dto?.vsNest ?? Infinity) <= 1.5 ? 'met' : 'NOT met'})`,
   ].join('\n');

@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adaptersTable, runAdapters } from './adapters.js';
+import { runDtoValidationBench } from './dto-validation.js';
 import { inFlightTable, runInFlight } from './in-flight.js';
 import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
@@ -46,6 +47,7 @@ const machine = {
 log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 
 const overhead = await runOverhead(log);
+const dtoValidation = await runDtoValidationBench(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
@@ -97,6 +99,8 @@ const markdown = [
   `Scaling: 1,000-tool / 10-tool app = ${ratio(targets.scaling)} (${us(p50Of('scale-1000'))} vs ${us(p50Of('scale-10'))} µs/call)`,
   `Scaling, same 10 tools called: 1,000-tool / 10-tool app = ${ratio(targets.scalingHot)} (${us(p50Of('scale-1000-hot10'))} vs ${us(p50Of('scale-10'))} µs/call)`,
   '',
+  dtoValidation.table,
+  '',
   `Memory per tool (${LARGE} vs ${SMALL} tools, ${MEMORY_REPEATS} runs, heap after forced GC):`,
   '',
   '| Per tool | median | range |',
@@ -123,6 +127,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, adapters, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, inFlight, targets, mcp: mcp.rows }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, adapters, dtoValidation: dtoValidation.rows, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, inFlight, targets, mcp: mcp.rows }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);
