@@ -117,7 +117,7 @@ function decorate(proto: object, prop: PropSpec): void {
     for (const decorator of decorators.reverse()) decorator(proto, prop.name);
   };
   const has = (bound: PropSpec['bounds'][number]) => prop.bounds.includes(bound);
-  const nestedClass = prop.nested ? dtoClass(prop.nested) : undefined;
+  const nestedClass = prop.nested ? dtoClass(prop.nested) : Object;
   const designType =
     prop.kind === 'nested'
       ? nestedClass
