@@ -24,15 +24,15 @@ export class CompiledDtoValidation {
   /** The validated instance of `metatype` built from `value`, or `undefined`. */
   transform(metatype: unknown, value: unknown): object | undefined {
     if (!isPlainObject(value)) return undefined;
-    const plan = this.plans.planFor(metatype);
-    if (plan === undefined) return undefined;
     try {
+      const plan = this.plans.planFor(metatype);
+      if (plan === undefined) return undefined;
       const instance = buildDtoInstance(this.plans, plan, value);
       if (instance === undefined || !isValidDto(this.plans, plan, instance)) return undefined;
       const missing = withMissingRequiredProperties(instance, [], this.requiredOf);
       return missing.length === 0 ? instance : undefined;
     } catch {
-      return undefined; // a constructor or rule that throws: class-validator's path throws it
+      return undefined; // what throws here (a constructor, a rule) throws on class-validator's path too
     }
   }
 }
