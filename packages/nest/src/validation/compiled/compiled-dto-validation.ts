@@ -1,5 +1,5 @@
 import {
-  withMissingRequiredProperties,
+  lacksRequiredProperty,
   type RequiredPropertiesOf,
 } from '../missing-required-properties.js';
 import { buildDtoInstance, isPlainObject } from './build-dto-instance.js';
@@ -29,8 +29,7 @@ export class CompiledDtoValidation {
       if (plan === undefined) return undefined;
       const instance = buildDtoInstance(this.plans, plan, value);
       if (instance === undefined || !isValidDto(this.plans, plan, instance)) return undefined;
-      const missing = withMissingRequiredProperties(instance, [], this.requiredOf);
-      return missing.length === 0 ? instance : undefined;
+      return lacksRequiredProperty(instance, this.requiredOf) ? undefined : instance;
     } catch {
       return undefined; // what throws here (a constructor, a rule) throws on class-validator's path too
     }
