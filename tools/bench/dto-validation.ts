@@ -11,8 +11,6 @@
  */
 import 'reflect-metadata';
 import { ConsoleLogger, Injectable, Module, type INestApplicationContext } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { ExternalContextCreator, type ParamsFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { ToolCallContext, ToolCallRequest, ToolOutcome } from '@toolshield/core';
 import {
@@ -37,7 +35,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Bench } from 'tinybench';
-import { BareTools, LookupDto, lookupBody, type LookupArgs } from './fixtures.js';
+import { BareTools, bareNestCall, LookupDto, lookupBody, type LookupArgs } from './fixtures.js';
 import { max, median, min, ratio, us } from './stats.js';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
@@ -88,12 +86,6 @@ class DtoBenchModule {}
 /** class-validator's path of the pipe: a subclass never takes the compiled path. */
 class ClassValidatorPathPipe extends ToolValidationPipe {}
 
-class PassArgs implements ParamsFactory {
-  exchangeKeyForValue(_type: number, _data: unknown, args: unknown[]): unknown {
-    return args[0];
-  }
-}
-
 export interface DtoRow {
   readonly id: string;
   readonly label: string;
@@ -143,20 +135,7 @@ async function startApp(classValidatorPath: boolean): Promise<INestApplicationCo
 function rowsOf(app: INestApplicationContext, before: INestApplicationContext) {
   const executor = app.get(ToolExecutor);
   const classValidator = before.get(ToolExecutor);
-  const bare = app.get(BareTools);
-  const bareCall = app
-    .get(ExternalContextCreator)
-    .create(
-      bare,
-      Object.getPrototypeOf(bare).lookup,
-      'lookup',
-      ROUTE_ARGS_METADATA,
-      new PassArgs(),
-      undefined,
-      undefined,
-      undefined,
-      'tool',
-    ) as (args: unknown, call: unknown) => Promise<unknown>;
+  const bareCall = bareNestCall(app);
   const call = { callId: 'call_bench', toolName: 'lookup', attempt: 1, metadata: {} };
   const city = { city: 'Paris' };
   const search = {

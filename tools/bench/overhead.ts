@@ -28,12 +28,12 @@ import {
 import CircuitBreaker from 'opossum';
 import { Bench } from 'tinybench';
 import {
-  BareTools,
   BenchModule,
   BenchTools,
   FloorTools,
   NestLaneBenchModule,
   TelemetryBenchModule,
+  bareNestCall,
   manyToolsModule,
   type LookupArgs,
 } from './fixtures.js';
@@ -76,12 +76,6 @@ export interface OverheadReport {
 class ToolArgsFactory implements ParamsFactory {
   exchangeKeyForValue(type: number, _data: unknown, args: unknown[]): unknown {
     return type === 3 ? args[0] : type === 6 ? args[1] : undefined;
-  }
-}
-
-class PassArgs implements ParamsFactory {
-  exchangeKeyForValue(_type: number, _data: unknown, args: unknown[]): unknown {
-    return args[0];
   }
 }
 
@@ -137,19 +131,8 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
   } as ToolCallContext;
 
   // b. A bare ExternalContextCreator pipeline with one pass-through interceptor.
-  const bare = app.get(BareTools);
   const contextCreator = app.get(ExternalContextCreator);
-  const bareCall = contextCreator.create(
-    bare,
-    Object.getPrototypeOf(bare).lookup,
-    'lookup',
-    ROUTE_ARGS_METADATA,
-    new PassArgs(),
-    undefined,
-    undefined,
-    undefined,
-    'tool',
-  ) as (args: unknown, call: unknown) => Promise<unknown>;
+  const bareCall = bareNestCall(app);
 
   // b'. The Nest layers a default toolshield tool goes through, with pass-through interceptors.
   const floor = app.get(FloorTools);
