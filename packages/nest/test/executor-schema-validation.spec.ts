@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { toOpenAIStrictFunctionTool, type ToolFailure, type ToolOutcome } from '@toolshield/core';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { Tool, ToolArgs } from '../src/index.js';
+import { Tool, ToolArgs, ToolValidationPipe } from '../src/index.js';
 import { createToolApp } from './fixtures/create-app.js';
 
 class Money {
@@ -166,6 +166,22 @@ describe('the published schema is what validation enforces', () => {
         extras: [],
       }),
     );
+  });
+
+  it('proves a valid call valid without class-validator, and asks it about an invalid one', async () => {
+    // the pipe's class-validator step, in whichever instance each lane uses
+    const classValidator = jest.spyOn(
+      ToolValidationPipe.prototype as unknown as { validate: () => Promise<unknown> },
+      'validate',
+    );
+    try {
+      expect(await call(validArgs())).toMatchObject({ success: true });
+      expect(classValidator).not.toHaveBeenCalled();
+      expect(await issuesOf({ ...validArgs(), note: 5 })).toEqual(['note: must be a string']);
+      expect(classValidator).toHaveBeenCalledTimes(1);
+    } finally {
+      classValidator.mockRestore();
+    }
   });
 
   it('exports a strict-mode tool whose every object level is closed and fully required', () => {

@@ -126,11 +126,14 @@ export function createDirectInvoker(
     for (const { index, kind } of params) values[index] = toolParamValue(kind, args, call);
     return values;
   };
+  const proven = (args: unknown) =>
+    validation instanceof ToolValidationPipe ? validation.provenValid(args, dto) : undefined;
   const attempt = async (args: unknown, call: ToolCallContext): Promise<unknown> => {
     const input =
       dto === undefined
         ? args
-        : await validation.transform(args, { type: 'body', metatype: dto as never });
+        : (proven(args) ??
+          (await validation.transform(args, { type: 'body', metatype: dto as never })));
     const value = await method.apply(instance, argumentsOf(input, call));
     return isObservable(value) ? lastValueFrom(value, { defaultValue: undefined }) : value;
   };
