@@ -39,7 +39,7 @@ import { BareTools, bareNestCall, LookupDto, lookupBody, type LookupArgs } from 
 import { max, median, min, ratio, us } from './stats.js';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
-const ROUNDS = Number(process.env.BENCH_DTO_ROUNDS ?? process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_DTO_ROUNDS ?? process.env.BENCH_ROUNDS ?? 9);
 const TIME_MS = Number(process.env.BENCH_TIME_MS ?? 500);
 
 class GeoPoint {
@@ -251,6 +251,8 @@ export async function runDtoValidationBench(
     };
   });
   const dto = results.find((row) => row.id === 'dto');
+  // each row's fastest round against the bare call's: the least disturbed by other work
+  const best = (dto?.p50Min ?? Number.NaN) / min(nest);
   const table = [
     `DTO tools (${ROUNDS} rounds × ${TIME_MS} ms per row, ${BATCH} calls per sample):`,
     '',
@@ -261,7 +263,7 @@ export async function runDtoValidationBench(
         `| ${row.label} | ${us(row.p50)} | ${us(row.p50Min)}–${us(row.p50Max)} | ${ratio(row.vsNest)} |`,
     ),
     '',
-    `Target (issue 14): DTO tool, success ≤ 1.50× the bare Nest call: ${ratio(dto?.vsNest ?? Number.NaN)} (${(dto?.vsNest ?? Infinity) <= 1.5 ? 'met' : 'NOT met'})`,
+    `Target (issue 14): DTO tool, success ≤ 1.50× the bare Nest call: ${ratio(dto?.vsNest ?? Number.NaN)} (${(dto?.vsNest ?? Infinity) <= 1.5 ? 'met' : 'NOT met'}); fastest rounds: ${ratio(best)}`,
   ].join('\n');
   return { rounds: ROUNDS, rows: results, table };
 }
