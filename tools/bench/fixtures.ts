@@ -10,10 +10,12 @@ import {
   type CallHandler,
   type DynamicModule,
   type ExecutionContext,
+  type INestApplicationContext,
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { APP_INTERCEPTOR, ExternalContextCreator, type ParamsFactory } from '@nestjs/core';
 import type { ToolCallContext } from '@toolshield/core';
 import { Tool, ToolArgs, ToolCall, ToolShieldModule } from '@toolshield/nest';
 import { ToolShieldTelemetryModule } from '@toolshield/nest/telemetry';
@@ -71,6 +73,35 @@ export class BareTools {
   async lookup(args: LookupArgs, _call: unknown) {
     return lookupBody(args);
   }
+}
+
+class PassArgs implements ParamsFactory {
+  exchangeKeyForValue(_type: number, _data: unknown, args: unknown[]): unknown {
+    return args[0];
+  }
+}
+
+/**
+ * The bare Nest row (b): `BareTools.lookup` through `ExternalContextCreator` with its one
+ * pass-through interceptor, in an application that provides `BareTools`.
+ */
+export function bareNestCall(
+  app: INestApplicationContext,
+): (args: unknown, call: unknown) => Promise<unknown> {
+  const bare = app.get(BareTools);
+  return app
+    .get(ExternalContextCreator)
+    .create(
+      bare,
+      Object.getPrototypeOf(bare).lookup,
+      'lookup',
+      ROUTE_ARGS_METADATA,
+      new PassArgs(),
+      undefined,
+      undefined,
+      undefined,
+      'tool',
+    ) as (args: unknown, call: unknown) => Promise<unknown>;
 }
 
 /**

@@ -24,12 +24,12 @@ import {
 } from 'cockatiel';
 import CircuitBreaker from 'opossum';
 import {
-  BareTools,
   BenchModule,
   BenchTools,
   FloorTools,
   NestLaneBenchModule,
   TelemetryBenchModule,
+  bareNestCall,
   manyToolsModule,
   type LookupArgs,
 } from './fixtures.js';
@@ -51,12 +51,6 @@ export interface OverheadReport {
 class ToolArgsFactory implements ParamsFactory {
   exchangeKeyForValue(type: number, _data: unknown, args: unknown[]): unknown {
     return type === 3 ? args[0] : type === 6 ? args[1] : undefined;
-  }
-}
-
-class PassArgs implements ParamsFactory {
-  exchangeKeyForValue(_type: number, _data: unknown, args: unknown[]): unknown {
-    return args[0];
   }
 }
 
@@ -112,19 +106,8 @@ export async function runOverhead(log: (line: string) => void): Promise<Overhead
   } as ToolCallContext;
 
   // b. A bare ExternalContextCreator pipeline with one pass-through interceptor.
-  const bare = app.get(BareTools);
   const contextCreator = app.get(ExternalContextCreator);
-  const bareCall = contextCreator.create(
-    bare,
-    Object.getPrototypeOf(bare).lookup,
-    'lookup',
-    ROUTE_ARGS_METADATA,
-    new PassArgs(),
-    undefined,
-    undefined,
-    undefined,
-    'tool',
-  ) as (args: unknown, call: unknown) => Promise<unknown>;
+  const bareCall = bareNestCall(app);
 
   // b'. The Nest layers a default toolshield tool goes through, with pass-through interceptors.
   const floor = app.get(FloorTools);

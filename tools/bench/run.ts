@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adaptersTable, runAdapters } from './adapters.js';
 import { failurePathsTable, runFailurePaths } from './failure-paths.js';
+import { runDtoValidationBench } from './dto-validation.js';
 import { inFlightTable, runInFlight } from './in-flight.js';
 import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
@@ -48,6 +49,7 @@ log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 
 const overhead = await runOverhead(log);
 const failurePaths = await runFailurePaths(log);
+const dtoValidation = await runDtoValidationBench(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
@@ -101,6 +103,8 @@ const markdown = [
   '',
   failurePathsTable(failurePaths),
   '',
+  dtoValidation.table,
+  '',
   `Memory per tool (${LARGE} vs ${SMALL} tools, ${MEMORY_REPEATS} runs, heap after forced GC):`,
   '',
   '| Per tool | median | range |',
@@ -127,6 +131,6 @@ const reports = join(workspace, 'reports', 'bench');
 mkdirSync(reports, { recursive: true });
 writeFileSync(
   join(reports, 'latest.json'),
-  `${JSON.stringify({ machine, overhead, failurePaths, adapters, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, inFlight, targets, mcp: mcp.rows }, null, 2)}\n`,
+  `${JSON.stringify({ machine, overhead, failurePaths, adapters, dtoValidation: dtoValidation.rows, redaction: redaction.rows, memory: { small: SMALL, large: LARGE, perTool, samples }, inFlight, targets, mcp: mcp.rows }, null, 2)}\n`,
 );
 log(`wrote ${join(reports, 'latest.json')}`);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { toOpenAIStrictFunctionTool, type ToolFailure, type ToolOutcome } from '@toolshield/core';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { Tool, ToolArgs } from '../src/index.js';
+import { Tool, ToolArgs, ToolValidationPipe } from '../src/index.js';
 import { createToolApp } from './fixtures/create-app.js';
 
 class Money {
@@ -147,6 +147,41 @@ describe('the published schema is what validation enforces', () => {
     expect(await call(strictArgs)).toMatchObject({ success: true });
     const nested = { ...validArgs(), shipTo: { street: '1 Main St', floor: null } };
     expect(await call(nested)).toMatchObject({ success: true });
+  });
+
+  it('hands the tool instances of the DTO classes at every level, with what was sent', async () => {
+    const args = { ...validArgs(), billTo: null, extras: [] };
+    expect(await call(args)).toMatchObject({ success: true });
+    const received = tools.received.at(-1);
+    expect(received).toStrictEqual(
+      Object.assign(new PlaceOrderArgs(), {
+        shipTo: Object.assign(new Address(), { street: '1 Main St' }),
+        items: [
+          Object.assign(new LineItem(), {
+            sku: 'A-1',
+            price: Object.assign(new Money(), { cents: 250 }),
+          }),
+        ],
+        billTo: null,
+        extras: [],
+      }),
+    );
+  });
+
+  it('proves a valid call valid without class-validator, and asks it about an invalid one', async () => {
+    // the pipe's class-validator step, in whichever instance each lane uses
+    const classValidator = jest.spyOn(
+      ToolValidationPipe.prototype as unknown as { validate: () => Promise<unknown> },
+      'validate',
+    );
+    try {
+      expect(await call(validArgs())).toMatchObject({ success: true });
+      expect(classValidator).not.toHaveBeenCalled();
+      expect(await issuesOf({ ...validArgs(), note: 5 })).toEqual(['note: must be a string']);
+      expect(classValidator).toHaveBeenCalledTimes(1);
+    } finally {
+      classValidator.mockRestore();
+    }
   });
 
   it('exports a strict-mode tool whose every object level is closed and fully required', () => {

@@ -138,13 +138,19 @@ export function createDirectInvoker(
     }
     return Promise.resolve(value).then(lastValueIfObservable);
   };
+  // A DTO the compiled path proves valid costs no promise; anything else goes through the pipe.
+  const proven = (args: unknown) =>
+    validation instanceof ToolValidationPipe ? validation.provenValid(args, dto) : undefined;
   const attempt =
     dto === undefined
       ? callMethod
-      : (args: unknown, call: ToolCallContext): Promise<unknown> =>
-          Promise.resolve(
+      : (args: unknown, call: ToolCallContext): Promise<unknown> => {
+          const input = proven(args);
+          if (input !== undefined) return callMethod(input, call);
+          return Promise.resolve(
             validation.transform(args, { type: 'body', metatype: dto as never }),
-          ).then((input) => callMethod(input, call));
+          ).then((transformed) => callMethod(transformed, call));
+        };
   // The call's arguments ride in its state, so the chain is built once, with no closure per call.
   const policies = chainAround((call, state) => attempt(state.args, call));
   return (args, call) => {

@@ -21,6 +21,24 @@ export function withMissingRequiredProperties(
   return [...errors, ...missingIn(dto, errors, requiredOf)];
 }
 
+/**
+ * Whether {@link withMissingRequiredProperties} would add an error for `dto` when
+ * class-validator reported none: the same walk (required properties, then nested DTO
+ * instances and arrays of them), stopping at the first property missing, building nothing.
+ */
+export function lacksRequiredProperty(dto: object, requiredOf: RequiredPropertiesOf): boolean {
+  for (const property of requiredOf(dto.constructor)) {
+    if (Reflect.get(dto, property) === undefined) return true;
+  }
+  for (const key of Object.keys(dto)) {
+    const child: unknown = Reflect.get(dto, key);
+    const lacking = (item: unknown) =>
+      isDtoInstance(item) && lacksRequiredProperty(item, requiredOf);
+    if (Array.isArray(child) ? child.some(lacking) : lacking(child)) return true;
+  }
+  return false;
+}
+
 function missingIn(
   value: object,
   reported: readonly ValidationError[],

@@ -1,7 +1,8 @@
-import { Injectable, ValidationPipe } from '@nestjs/common';
+import { Injectable, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { classifyError } from '@toolshield/core';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
+import { CompiledDtoValidation } from './compiled/compiled-dto-validation.js';
 import { withMissingRequiredProperties } from './missing-required-properties.js';
 
 /**
@@ -15,12 +16,20 @@ import { withMissingRequiredProperties } from './missing-required-properties.js'
  * field. Values are not echoed back, so a secret the model pasted into the wrong field does not
  * travel further.
  *
+ * Common DTOs take a compiled path, which reaches class-validator's verdict without its
+ * per-call metadata lookups and promises; anything it cannot prove valid goes through
+ * class-validator as before (ADR 0018). A subclass always goes through class-validator.
+ *
  * @publicApi
  */
 @Injectable()
 export class ToolValidationPipe extends ValidationPipe {
   private readonly schemas = new DtoJsonSchemaFactory();
   private readonly required = new Map<unknown, readonly string[]>();
+  private readonly compiled =
+    this.constructor === ToolValidationPipe
+      ? new CompiledDtoValidation((dto) => this.requiredOf(dto))
+      : undefined;
 
   constructor() {
     super({
@@ -31,6 +40,22 @@ export class ToolValidationPipe extends ValidationPipe {
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => classifyError(errors),
     });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const instance =
+      metadata.type === 'custom' ? undefined : this.provenValid(value, metadata.metatype);
+    return instance ?? super.transform(value, metadata);
+  }
+
+  /**
+   * The instance of `metatype` the compiled path builds from `value` and proves valid, at
+   * once; `undefined` when only {@link transform} (class-validator's path) can tell. The
+   * direct lane asks this first, to spare a valid call the promise. @internal
+   */
+  provenValid(value: unknown, metatype: unknown): object | undefined {
+    // no plan exists for the types `toValidate()` passes through (String, Object, ...)
+    return this.compiled?.transform(metatype, value);
   }
 
   protected override async validate(
