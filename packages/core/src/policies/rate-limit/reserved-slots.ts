@@ -1,0 +1,110 @@
+import type { CancelTimer, Clock } from '../../clock/clock.js';
+import { cancellationError } from '../cancellation.js';
+
+interface Held {
+  departAt: number;
+  readonly deadlineMs: number;
+  readonly signal?: AbortSignal;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+  readonly onAbort: () => void;
+}
+
+/**
+ * Calls holding a slot reserved in a shared schedule, each waiting for its own departure
+ * time, in departure order, behind one timer. A pause moves every held slot later (the
+ * shared schedule moved them all), dropping the calls it pushes past their deadline.
+ *
+ * @internal
+ */
+export class ReservedSlots {
+  private readonly held: Held[] = [];
+  private cancelTimer?: CancelTimer;
+
+  constructor(private readonly clock: Clock) {}
+
+  /** Calls holding a slot. */
+  get size(): number {
+    return this.held.length;
+  }
+
+  /** When the last held call leaves (or now, when none is held). */
+  lastDepartureAt(): number {
+    return this.held.at(-1)?.departAt ?? this.clock.now();
+  }
+
+  /** Resolves at clock time `departAt`; rejects with the abort reason when `signal` aborts first. */
+  hold(departAt: number, deadlineMs: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const held: Held = {
+        departAt,
+        deadlineMs,
+        signal,
+        resolve,
+        reject,
+        onAbort: () => {
+          this.remove(held);
+          reject(cancellationError(signal?.reason));
+        },
+      };
+      signal?.addEventListener('abort', held.onAbort, { once: true });
+      let index = this.held.length;
+      while (index > 0 && (this.held[index - 1] as Held).departAt > departAt) index--;
+      this.held.splice(index, 0, held);
+      if (index === 0) this.arm();
+    });
+  }
+
+  /**
+   * Moves every held slot `shiftMs` later; a call whose slot now falls past its deadline is
+   * rejected with `late(waitMs)`.
+   */
+  shift(shiftMs: number, late: (waitMs: number) => unknown): void {
+    if (shiftMs <= 0 || this.held.length === 0) return;
+    const now = this.clock.now();
+    for (const held of [...this.held]) {
+      held.departAt += shiftMs;
+      if (held.departAt <= held.deadlineMs) continue;
+      this.remove(held);
+      held.signal?.removeEventListener('abort', held.onAbort);
+      held.reject(late(held.departAt - now));
+    }
+    this.arm();
+  }
+
+  /** Rejects every held call with `reason` (the limiter is closing). */
+  close(reason: unknown): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    for (const held of this.held.splice(0)) {
+      held.signal?.removeEventListener('abort', held.onAbort);
+      held.reject(cancellationError(reason));
+    }
+  }
+
+  private release = (): void => {
+    this.cancelTimer = undefined;
+    const now = this.clock.now();
+    while (this.held.length > 0 && (this.held[0] as Held).departAt <= now) {
+      const held = this.held.shift() as Held;
+      held.signal?.removeEventListener('abort', held.onAbort);
+      held.resolve();
+    }
+    this.arm();
+  };
+
+  private arm(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    const head = this.held[0];
+    if (head === undefined) return;
+    this.cancelTimer = this.clock.setTimer(this.release, head.departAt - this.clock.now());
+  }
+
+  private remove(held: Held): void {
+    const index = this.held.indexOf(held);
+    if (index < 0) return;
+    this.held.splice(index, 1);
+    if (index === 0) this.arm();
+  }
+}
