@@ -1,0 +1,88 @@
+import type { Redis } from 'ioredis';
+import { withTimeout } from './with-timeout.js';
+
+/** Whether an instance shares its state on Redis now. @publicApi */
+export interface RedisSharingHealth {
+  /** `shared` while Redis answers; `degraded` while the instance decides on local state alone. */
+  readonly status: 'shared' | 'degraded';
+  /** The last Redis failure, while degraded. */
+  readonly lastError?: string;
+}
+
+/** How a store reaches Redis. */
+export interface RedisLinkOptions {
+  readonly connection: Redis;
+  readonly commandTimeoutMs: number;
+  /** The channel the store's instances publish their changes on. */
+  readonly channel: string;
+  /** Told every message on the channel. */
+  readonly onMessage: (message: string) => void;
+  /** Told when Redis answers again (command or pub/sub connection): time to rejoin. */
+  readonly onReady: () => void;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * A store's two connections to Redis (commands, and a duplicate subscribed to its channel),
+ * with the timeout every command races and the health both make: what the shared stores of
+ * this package have in common.
+ *
+ * @internal
+ */
+export class RedisLink {
+  readonly redis: Redis;
+  private readonly subscriber: Redis;
+  private lastError?: string;
+  private closed = false;
+
+  constructor(private readonly options: RedisLinkOptions) {
+    this.redis = options.connection;
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel: string, message: string) =>
+      options.onMessage(message),
+    );
+    this.subscriber.on('error', (error: unknown) => this.failed(error));
+    // Changes published while the subscriber was away are missed: read the shared state again.
+    this.subscriber.on('ready', options.onReady);
+    this.redis.on('ready', options.onReady);
+    this.redis.on('error', (error: unknown) => this.failed(error));
+    void this.subscriber.subscribe(options.channel).catch((error: unknown) => this.failed(error));
+  }
+
+  /** `degraded` while Redis is away or failing. */
+  health(): RedisSharingHealth {
+    const { status } = this.redis;
+    if (status === 'ready' && this.subscriber.status === 'ready' && this.lastError === undefined)
+      return { status: 'shared' };
+    return { status: 'degraded', lastError: this.lastError ?? `Redis is ${status}` };
+  }
+
+  /** Whether commands may be sent now (the client is connected and the store open). */
+  reachable(): boolean {
+    return !this.closed && this.redis.status === 'ready';
+  }
+
+  /** `work`, or a rejection after the command timeout; a failure is recorded either way. */
+  async command<T>(work: Promise<T>): Promise<T> {
+    try {
+      const value = await withTimeout(work, this.options.commandTimeoutMs);
+      this.lastError = undefined;
+      return value;
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
+  }
+
+  /** Records a Redis failure (health turns `degraded` until a command succeeds again). */
+  failed(error: unknown): void {
+    this.lastError = error instanceof Error ? error.message : String(error);
+    this.options.onError?.(error);
+  }
+
+  /** Closes the pub/sub connection; the command connection stays the caller's. */
+  close(): void {
+    this.closed = true;
+    this.subscriber.disconnect();
+  }
+}
