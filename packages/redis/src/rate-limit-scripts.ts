@@ -34,11 +34,11 @@ local h = redis.call('HMGET', KEYS[1], 'tat', 'paused')
 local tat = tonumber(h[1]) or now
 local at = math.max(now, tat - (tonumber(ARGV[2]) - 1) * interval, tonumber(h[2]) or now)
 local wait = at - now
-if wait > tonumber(ARGV[3]) then return {0, string.format('%.3f', wait)} end
+if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait)} end
 tat = math.max(at, tat) + interval
-redis.call('HSET', KEYS[1], 'tat', string.format('%.3f', tat))
+redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
 keep(tat, tonumber(ARGV[4]))
-return {1, string.format('%.3f', wait)}
+return {1, string.format('%.17g', wait)}
 `;
 
 /**
@@ -59,12 +59,12 @@ local shift = untilMs - base
 local tat = tonumber(h[1])
 if tat ~= nil and tat > base then
   tat = tat + shift
-  redis.call('HSET', KEYS[1], 'tat', string.format('%.3f', tat))
+  redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
 end
-redis.call('HSET', KEYS[1], 'paused', string.format('%.3f', untilMs))
+redis.call('HSET', KEYS[1], 'paused', string.format('%.17g', untilMs))
 keep(math.max(tat or 0, untilMs), tonumber(ARGV[2]))
 redis.call('PUBLISH', ARGV[3], cjson.encode({ key = ARGV[4], kind = 'paused', forMs = tonumber(ARGV[1]), shiftMs = shift, origin = ARGV[5] }))
-return string.format('%.3f', shift)
+return string.format('%.17g', shift)
 `;
 
 /**
@@ -80,10 +80,10 @@ local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'version',
 local decreasedAt = tonumber(h[3])
 local version = tonumber(h[4]) or 0
 if decreasedAt ~= nil and now - decreasedAt < tonumber(ARGV[3]) then
-  return {0, h[1], h[2], string.format('%.3f', now - decreasedAt), h[5], version}
+  return {0, h[1], h[2], string.format('%.17g', now - decreasedAt), h[5], version}
 end
 version = version + 1
-redis.call('HSET', KEYS[1], 'rate', ARGV[1], 'floor', ARGV[1], 'top', ARGV[2], 'decreasedAt', string.format('%.3f', now), 'version', version)
+redis.call('HSET', KEYS[1], 'rate', ARGV[1], 'floor', ARGV[1], 'top', ARGV[2], 'decreasedAt', string.format('%.17g', now), 'version', version)
 keep(now, tonumber(ARGV[4]))
 redis.call('PUBLISH', ARGV[5], cjson.encode({ key = ARGV[6], kind = 'slowed', rate = tonumber(ARGV[1]), top = tonumber(ARGV[2]), version = version, origin = ARGV[7] }))
 return {1, ARGV[1], ARGV[2], '0', ARGV[1], version}
@@ -115,7 +115,7 @@ return 1
 export const LEARNED_SCRIPT = `${NOW}
 local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'rate', 'version')
 local since = ''
-if h[3] then since = string.format('%.3f', now - tonumber(h[3])) end
+if h[3] then since = string.format('%.17g', now - tonumber(h[3])) end
 return {h[1] or '', h[2] or '', since, h[4] or '', tonumber(h[5]) or 0}
 `;
 
