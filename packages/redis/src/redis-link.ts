@@ -34,6 +34,7 @@ export class RedisLink {
   private readonly subscriber: Redis;
   private lastError?: string;
   private closed = false;
+  private everReady = false;
 
   constructor(private readonly options: RedisLinkOptions) {
     this.redis = options.connection;
@@ -44,7 +45,10 @@ export class RedisLink {
     this.subscriber.on('error', (error: unknown) => this.failed(error));
     // Changes published while the subscriber was away are missed: read the shared state again.
     this.subscriber.on('ready', options.onReady);
-    this.redis.on('ready', options.onReady);
+    this.redis.on('ready', () => {
+      this.everReady = true;
+      options.onReady();
+    });
     this.redis.on('error', (error: unknown) => this.failed(error));
     void this.subscriber.subscribe(options.channel).catch((error: unknown) => this.failed(error));
   }
@@ -60,6 +64,19 @@ export class RedisLink {
   /** Whether commands may be sent now (the client is connected and the store open). */
   reachable(): boolean {
     return !this.closed && this.redis.status === 'ready';
+  }
+
+  /**
+   * Whether the client is still making its first connection: commands sent now wait for it
+   * (ioredis queues them), within the command timeout.
+   */
+  connecting(): boolean {
+    const { status } = this.redis;
+    return (
+      !this.closed &&
+      !this.everReady &&
+      (status === 'wait' || status === 'connecting' || status === 'connect')
+    );
   }
 
   /** `work`, or a rejection after the command timeout; a failure is recorded either way. */

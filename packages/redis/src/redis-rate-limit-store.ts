@@ -62,8 +62,9 @@ type LearnedReply = [string, string, string, string, number];
  * - What adaptive limiters learn is shared: a slow-down applies once per cooldown across the
  *   instances, a raise only when higher and built on the latest slow-down; both are
  *   published and followed. An instance that starts later takes over what was learned.
- * - While Redis is unreachable or slow (a reservation failed or took longer than
- *   `commandTimeoutMs`), calls decide locally at the rate divided by the number of
+ * - Calls made while the client makes its first connection wait for it (within
+ *   `commandTimeoutMs`). While Redis is unreachable or slow (a reservation failed or took
+ *   longer than `commandTimeoutMs`), calls decide locally at the rate divided by the number of
  *   instances last seen alive (heartbeats), and {@link health} says `degraded`; reservations
  *   try Redis again after `retryAfterFailureMs`, and the instance takes over the shared
  *   learned state when Redis answers again.
@@ -124,8 +125,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     key: string,
     request: RateLimitSlotRequest,
   ): Promise<RateLimitSlot | undefined> | undefined {
-    if (!this.link.reachable() || (this.localUntil !== 0 && Date.now() < this.localUntil))
-      return undefined;
+    // The first connection is waited for: a new instance pacing alone would add its whole rate.
+    if (!this.link.reachable() && !this.link.connecting()) return undefined;
+    if (this.localUntil !== 0 && Date.now() < this.localUntil) return undefined;
     const reply = this.redis.eval(
       RESERVE_SCRIPT,
       1,

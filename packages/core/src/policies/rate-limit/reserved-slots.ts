@@ -12,8 +12,9 @@ interface Held {
 
 /**
  * Calls holding a slot reserved in a shared schedule, each waiting for its own departure
- * time, in departure order, behind one timer. A pause moves every held slot later (the
- * shared schedule moved them all), dropping the calls it pushes past their deadline.
+ * time, in departure order, behind one timer, one call per timer: a late timer delays the
+ * calls behind it rather than letting them out together. A pause moves every held slot later
+ * (the shared schedule moved them all), dropping the calls it pushes past their deadline.
  *
  * @internal
  */
@@ -82,13 +83,20 @@ export class ReservedSlots {
     }
   }
 
+  /**
+   * Lets the head go. When its timer fired late (a busy event loop), the slots behind it move
+   * by as much: calls late together must not leave closer together than their slots.
+   */
   private release = (): void => {
     this.cancelTimer = undefined;
     const now = this.clock.now();
-    while (this.held.length > 0 && (this.held[0] as Held).departAt <= now) {
-      const held = this.held.shift() as Held;
-      held.signal?.removeEventListener('abort', held.onAbort);
-      held.resolve();
+    const head = this.held[0];
+    if (head !== undefined && head.departAt <= now) {
+      this.held.shift();
+      head.signal?.removeEventListener('abort', head.onAbort);
+      head.resolve();
+      const lateMs = now - head.departAt;
+      for (const held of this.held) held.departAt += lateMs;
     }
     this.arm();
   };
