@@ -9,6 +9,7 @@ import type {
 } from '@toolshield/core';
 import type { Redis } from 'ioredis';
 import { RedisLink, type RedisSharingHealth } from './redis-link.js';
+import { LuaScript } from './lua-script.js';
 import {
   HEARTBEAT_SCRIPT,
   LEARNED_SCRIPT,
@@ -17,6 +18,13 @@ import {
   RESERVE_SCRIPT,
   SLOW_DOWN_SCRIPT,
 } from './rate-limit-scripts.js';
+
+const RESERVE = new LuaScript(RESERVE_SCRIPT);
+const PAUSE = new LuaScript(PAUSE_SCRIPT);
+const SLOW_DOWN = new LuaScript(SLOW_DOWN_SCRIPT);
+const RAISE = new LuaScript(RAISE_SCRIPT);
+const LEARNED = new LuaScript(LEARNED_SCRIPT);
+const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
 
 /** @publicApi */
 export interface RedisRateLimitStoreOptions {
@@ -128,9 +136,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     // The first connection is waited for: a new instance pacing alone would add its whole rate.
     if (!this.link.reachable() && !this.link.connecting()) return undefined;
     if (this.localUntil !== 0 && Date.now() < this.localUntil) return undefined;
-    const reply = this.redis.eval(
-      RESERVE_SCRIPT,
-      1,
+    const reply = RESERVE.run(
+      this.redis,
       this.hashKey(key),
       1000 / request.rate,
       request.burst,
@@ -159,11 +166,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     const published = [this.channel, key, this.instanceId];
     const sent =
       change.kind === 'paused'
-        ? this.redis.eval(PAUSE_SCRIPT, 1, hash, change.forMs, this.ttlMs, ...published)
+        ? PAUSE.run(this.redis, hash, change.forMs, this.ttlMs, ...published)
         : change.kind === 'raised'
-          ? this.redis.eval(
-              RAISE_SCRIPT,
-              1,
+          ? RAISE.run(
+              this.redis,
               hash,
               change.rate,
               this.versions.get(key) ?? 0,
@@ -195,9 +201,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     change: Extract<SharedRateChange, { kind: 'slowed' }>,
     published: string[],
   ): Promise<void> {
-    const reply = (await this.redis.eval(
-      SLOW_DOWN_SCRIPT,
-      1,
+    const reply = (await SLOW_DOWN.run(
+      this.redis,
       hash,
       change.rate,
       change.top,
@@ -216,7 +221,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private async join(limiter: SharedRateLimiterHandle): Promise<void> {
     try {
       const learned = (await this.link.command(
-        this.redis.eval(LEARNED_SCRIPT, 1, this.hashKey(limiter.key)),
+        LEARNED.run(this.redis, this.hashKey(limiter.key)),
       )) as LearnedReply;
       this.followLearned(limiter.key, learned);
     } catch {
@@ -267,13 +272,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (!this.link.reachable()) return;
     try {
       const alive = (await this.link.command(
-        this.redis.eval(
-          HEARTBEAT_SCRIPT,
-          1,
-          this.instancesKey(),
-          this.instanceId,
-          this.heartbeatTimeoutMs,
-        ),
+        HEARTBEAT.run(this.redis, this.instancesKey(), this.instanceId, this.heartbeatTimeoutMs),
       )) as number;
       this.instances = Math.max(1, alive);
     } catch {
