@@ -1,6 +1,6 @@
 export { RedisBreakerStore } from './redis-breaker-store.js';
 export type { RedisBreakerStoreHealth, RedisBreakerStoreOptions } from './redis-breaker-store.js';
-export type { RedisSharingHealth } from './redis-link.js';
+export type { RedisSharingHealth, RedisStoreOptions } from './redis-link.js';
 export { RedisRateLimitStore } from './redis-rate-limit-store.js';
 export type { RedisRateLimitStoreOptions } from './redis-rate-limit-store.js';
 export { ToolShieldRedisModule } from './toolshield-redis.module.js';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   BreakerHandle,
   CircuitBreakerSnapshot,
@@ -14,22 +13,12 @@ import {
   RELEASE_TRIAL_SCRIPT,
   TRANSITION_SCRIPT,
 } from './breaker-scripts.js';
-import { RedisLink, type RedisSharingHealth } from './redis-link.js';
+import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 
 /** @publicApi */
-export interface RedisBreakerStoreOptions {
-  /** The ioredis client to use; a second connection is duplicated from it for pub/sub. */
-  readonly connection: Redis;
-  /** Prefix of every key and of the channel, one per application (default `toolshield:`). */
-  readonly keyPrefix?: string;
-  /** Longest wait for any Redis command before the instance goes on locally (default 250). */
-  readonly commandTimeoutMs?: number;
+export interface RedisBreakerStoreOptions extends RedisStoreOptions {
   /** How often counts are sent and other instances' counts read back (default 25 ms). */
   readonly syncIntervalMs?: number;
-  /** This instance's id in the shared counters (default: a random UUID). */
-  readonly instanceId?: string;
-  /** Told about every Redis failure (the instance keeps working on local state). */
-  readonly onError?: (error: unknown) => void;
 }
 
 /** Whether this instance shares its breakers now. @publicApi */
@@ -94,18 +83,12 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   private closed = false;
 
   constructor(options: RedisBreakerStoreOptions) {
-    this.redis = options.connection;
-    this.prefix = options.keyPrefix ?? 'toolshield:';
-    this.channel = `${this.prefix}breaker-transitions`;
-    this.instanceId = options.instanceId ?? randomUUID();
-    this.link = new RedisLink({
-      connection: this.redis,
-      commandTimeoutMs: options.commandTimeoutMs ?? 250,
-      channel: this.channel,
+    this.link = new RedisLink(options, 'breaker-transitions', {
       onMessage: (message) => this.received(message),
       onReady: () => void this.rejoin(),
-      onError: options.onError,
     });
+    ({ redis: this.redis, prefix: this.prefix, channel: this.channel } = this.link);
+    this.instanceId = this.link.instanceId;
     this.interval = setInterval(() => void this.sync(), options.syncIntervalMs ?? 25);
     this.interval.unref();
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { withTimeout } from './with-timeout.js';
 
@@ -9,17 +10,26 @@ export interface RedisSharingHealth {
   readonly lastError?: string;
 }
 
-/** How a store reaches Redis. */
-export interface RedisLinkOptions {
+/** What every store of this package is given. @publicApi */
+export interface RedisStoreOptions {
+  /** The ioredis client to use; a second connection is duplicated from it for pub/sub. */
   readonly connection: Redis;
-  readonly commandTimeoutMs: number;
-  /** The channel the store's instances publish their changes on. */
-  readonly channel: string;
+  /** Prefix of every key and of the channel, one per application (default `toolshield:`). */
+  readonly keyPrefix?: string;
+  /** Longest wait for any Redis command before the instance goes on locally (default 250). */
+  readonly commandTimeoutMs?: number;
+  /** This instance's id in the shared state (default: a random UUID). */
+  readonly instanceId?: string;
+  /** Told about every Redis failure (the instance keeps working on local state). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** What a store does with its channel. */
+export interface RedisLinkListener {
   /** Told every message on the channel. */
   readonly onMessage: (message: string) => void;
   /** Told when Redis answers again (command or pub/sub connection): time to rejoin. */
   readonly onReady: () => void;
-  readonly onError?: (error: unknown) => void;
 }
 
 /**
@@ -31,26 +41,39 @@ export interface RedisLinkOptions {
  */
 export class RedisLink {
   readonly redis: Redis;
+  readonly prefix: string;
+  /** `{prefix}{channel name}`: where the store's instances publish their changes. */
+  readonly channel: string;
+  readonly instanceId: string;
   private readonly subscriber: Redis;
+  private readonly timeoutMs: number;
   private lastError?: string;
   private closed = false;
   private everReady = false;
 
-  constructor(private readonly options: RedisLinkOptions) {
+  constructor(
+    private readonly options: RedisStoreOptions,
+    channelName: string,
+    listener: RedisLinkListener,
+  ) {
     this.redis = options.connection;
+    this.prefix = options.keyPrefix ?? 'toolshield:';
+    this.channel = `${this.prefix}${channelName}`;
+    this.instanceId = options.instanceId ?? randomUUID();
+    this.timeoutMs = options.commandTimeoutMs ?? 250;
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, message: string) =>
-      options.onMessage(message),
+      listener.onMessage(message),
     );
     this.subscriber.on('error', (error: unknown) => this.failed(error));
     // Changes published while the subscriber was away are missed: read the shared state again.
-    this.subscriber.on('ready', options.onReady);
+    this.subscriber.on('ready', listener.onReady);
     this.redis.on('ready', () => {
       this.everReady = true;
-      options.onReady();
+      listener.onReady();
     });
     this.redis.on('error', (error: unknown) => this.failed(error));
-    void this.subscriber.subscribe(options.channel).catch((error: unknown) => this.failed(error));
+    void this.subscriber.subscribe(this.channel).catch((error: unknown) => this.failed(error));
   }
 
   /** `degraded` while Redis is away or failing. */
@@ -82,7 +105,7 @@ export class RedisLink {
   /** `work`, or a rejection after the command timeout; a failure is recorded either way. */
   async command<T>(work: Promise<T>): Promise<T> {
     try {
-      const value = await withTimeout(work, this.options.commandTimeoutMs);
+      const value = await withTimeout(work, this.timeoutMs);
       this.lastError = undefined;
       return value;
     } catch (error) {

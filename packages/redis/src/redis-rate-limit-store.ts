@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   FollowedRateChange,
   RateLimitSlot,
@@ -8,7 +7,7 @@ import type {
   SharedRateLimiterHandle,
 } from '@toolshield/core';
 import type { Redis } from 'ioredis';
-import { RedisLink, type RedisSharingHealth } from './redis-link.js';
+import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 import { LuaScript } from './lua-script.js';
 import {
   HEARTBEAT_SCRIPT,
@@ -27,23 +26,13 @@ const LEARNED = new LuaScript(LEARNED_SCRIPT);
 const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
 
 /** @publicApi */
-export interface RedisRateLimitStoreOptions {
-  /** The ioredis client to use; a second connection is duplicated from it for pub/sub. */
-  readonly connection: Redis;
-  /** Prefix of every key and of the channel, one per application (default `toolshield:`). */
-  readonly keyPrefix?: string;
-  /** Longest wait for any Redis command before the call goes on locally (default 250). */
-  readonly commandTimeoutMs?: number;
+export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
   /** How long a limit's state outlives its last reserved slot when unused (default 10 min). */
   readonly stateTtlMs?: number;
   /** How often this instance says it is alive, for the others' fallback rate (default 1 s). */
   readonly heartbeatMs?: number;
   /** After a failed or slow reservation, how long calls decide locally before trying Redis again (default 1 s). */
   readonly retryAfterFailureMs?: number;
-  /** This instance's id (default: a random UUID). */
-  readonly instanceId?: string;
-  /** Told about every Redis failure (the instance keeps working on local state). */
-  readonly onError?: (error: unknown) => void;
 }
 
 /** A change as published on the channel. */
@@ -100,20 +89,14 @@ export class RedisRateLimitStore implements RateLimitStore {
   private localUntil = 0;
 
   constructor(options: RedisRateLimitStoreOptions) {
-    this.redis = options.connection;
-    this.prefix = options.keyPrefix ?? 'toolshield:';
-    this.channel = `${this.prefix}rate-limit-changes`;
-    this.ttlMs = String(options.stateTtlMs ?? 600_000);
-    this.retryAfterFailureMs = options.retryAfterFailureMs ?? 1_000;
-    this.instanceId = options.instanceId ?? randomUUID();
-    this.link = new RedisLink({
-      connection: this.redis,
-      commandTimeoutMs: options.commandTimeoutMs ?? 250,
-      channel: this.channel,
+    this.link = new RedisLink(options, 'rate-limit-changes', {
       onMessage: (message) => this.received(message),
       onReady: () => this.rejoin(),
-      onError: options.onError,
     });
+    ({ redis: this.redis, prefix: this.prefix, channel: this.channel } = this.link);
+    this.instanceId = this.link.instanceId;
+    this.ttlMs = String(options.stateTtlMs ?? 600_000);
+    this.retryAfterFailureMs = options.retryAfterFailureMs ?? 1_000;
     const heartbeatMs = options.heartbeatMs ?? 1_000;
     this.heartbeatTimeoutMs = heartbeatMs * 3;
     this.heartbeat = setInterval(() => void this.beat(), heartbeatMs);

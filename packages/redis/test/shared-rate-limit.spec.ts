@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import {
   AdaptiveRateController,
   RateLimitedError,
@@ -8,26 +8,21 @@ import {
 } from '@toolshield/core';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../src/index.js';
-import { RedisServer } from '../src/testing/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
+import { useRedisServer } from './support/redis-suite.js';
 import { eventually } from './support/eventually.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWithRedis('rate limits shared on a real Redis (instances in this process)', () => {
-  let server: RedisServer;
-  const cleanups: (() => Promise<void> | void)[] = [];
-
-  beforeAll(async () => {
-    server = await RedisServer.start();
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => server.stop());
+  const suite = useRedisServer();
+  const { cleanups } = suite;
 
   async function instance(prefix: string, options: RateLimitOptions, heartbeatMs = 1_000) {
-    const connection = new Redis(server.url, { maxRetriesPerRequest: 1, retryStrategy: () => 20 });
+    const connection = new Redis(suite.server.url, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 20,
+    });
     const store = new RedisRateLimitStore({
       connection,
       keyPrefix: prefix,
@@ -132,13 +127,13 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const b = await instance('r5:', { rate: 20 }, 50);
     await eventually(() => a.store.fallbackRate('search-api', 20) === 10);
     expect(a.store.health()).toEqual({ status: 'shared' });
-    await server.kill();
+    await suite.server.kill();
     await eventually(() => a.store.health().status === 'degraded');
     const alone = await leaveTimes([a.limiter], 4);
     // 10/s alone: 3 intervals of 100 ms.
     expect((alone.at(-1) as number) - (alone[0] as number)).toBeGreaterThanOrEqual(295);
 
-    await server.restart();
+    await suite.server.restart();
     await eventually(
       () => a.store.health().status === 'shared' && b.store.health().status === 'shared',
       3_000,
@@ -158,7 +153,7 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
 
   it('does not let a stalled Redis hold a call much past the command timeout', async () => {
     const a = await instance('r6:', { rate: 100 });
-    const staller = new Redis(server.url);
+    const staller = new Redis(suite.server.url);
     cleanups.push(() => void staller.disconnect());
     const stall = staller.eval(
       "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
