@@ -12,7 +12,7 @@ import type {
   SharedRateChange,
   SharedRateLimiterHandle,
 } from './rate-limit-store.js';
-import { ReservedSlots } from './reserved-slots.js';
+import { ReservedSlots, type Waiter } from './reserved-slots.js';
 
 /** What a limiter tells its observer. @publicApi */
 export type RateLimitEvent =
@@ -40,14 +40,6 @@ export interface AcquireOptions {
   readonly deadlineMs?: number;
   /** Told the expected wait when the call has to queue. */
   readonly onWait?: (waitMs: number) => void;
-}
-
-interface Waiter {
-  readonly deadlineMs: number;
-  readonly signal?: AbortSignal;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-  readonly onAbort: () => void;
 }
 
 /**

@@ -1,13 +1,18 @@
 import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { cancellationError } from '../cancellation.js';
 
-interface Held {
-  departAt: number;
+/** A call waiting in a limiter. @internal */
+export interface Waiter {
   readonly deadlineMs: number;
   readonly signal?: AbortSignal;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
   readonly onAbort: () => void;
+}
+
+/** A waiting call that holds a reserved slot, leaving at `departAt`. */
+interface Held extends Waiter {
+  departAt: number;
 }
 
 /**
