@@ -75,9 +75,10 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const retryAfterMs = refusal?.retryAfterMs ?? 0;
     expect(retryAfterMs).toBeGreaterThan(400);
     expect(retryAfterMs).toBeLessThanOrEqual(500);
+    // Had the refused call reserved the slot at 500 ms, this one would get the one at 1,000.
     const start = Date.now();
     await b.limiter.acquire();
-    expect(Date.now() - start).toBeLessThan(500);
+    expect(Date.now() - start).toBeLessThan(800);
   });
 
   it("holds every instance's calls through a pause one of them learned, slots already reserved included", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
-import { LIMIT } from './fixtures/instance.js';
+import { LIMIT } from './fixtures/limit.js';
 import { FixtureUpstream } from './support/fixture-upstream.js';
 import { InstanceProcess } from './support/instance-process.js';
 import { RedisServer } from '../src/testing/index.js';
