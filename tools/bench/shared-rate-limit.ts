@@ -38,7 +38,7 @@ export async function runSharedRateLimit(log: (line: string) => void): Promise<s
       tryAcquire: () => Promise.resolve(timeTryAcquire(local)),
       local: () => timeSequential(local),
       shared: () => timeSequential(shared),
-      ping: () => timeSequential({ acquire: () => connection.ping() }),
+      ping: () => timeSequential({ acquire: () => connection.ping().then(() => undefined) }),
       localConcurrent: () => timeConcurrent(local),
       sharedConcurrent: () => timeConcurrent(shared),
     };
