@@ -78,6 +78,7 @@ export class RedisLink {
 
   /** `degraded` while Redis is away or failing. */
   health(): RedisSharingHealth {
+    if (this.closed) return { status: 'degraded', lastError: 'The store is closed' };
     const { status } = this.redis;
     if (status === 'ready' && this.subscriber.status === 'ready' && this.lastError === undefined)
       return { status: 'shared' };

@@ -7,7 +7,10 @@ import {
   type RateLimitOptions,
 } from '@toolshield/core';
 import { Redis } from 'ioredis';
-import { RedisRateLimitStore } from '../src/index.js';
+import { TerminusModule } from '@nestjs/terminus';
+import { Test } from '@nestjs/testing';
+import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
+import { RedisBreakerStore, RedisRateLimitStore } from '../src/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 import { useRedisServer } from './support/redis-suite.js';
 import { eventually } from './support/eventually.js';
@@ -170,5 +173,30 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     await a.limiter.acquire();
     expect(Date.now() - next).toBeLessThan(50);
     await stall;
+  });
+
+  it('says degraded in the Terminus indicator when the rate limits are not shared, though the breakers are', async () => {
+    const connection = new Redis(suite.server.url);
+    const breakers = new RedisBreakerStore({ connection, keyPrefix: 'r8:' });
+    const rateLimits = new RedisRateLimitStore({ connection, keyPrefix: 'r8:' });
+    cleanups.push(async () => {
+      await breakers.close();
+      connection.disconnect();
+    });
+    const moduleRef = await Test.createTestingModule({
+      imports: [TerminusModule.forRoot({ logger: false })],
+      providers: [
+        ToolShieldRedisHealthIndicator,
+        { provide: RedisBreakerStore, useValue: breakers },
+        { provide: RedisRateLimitStore, useValue: rateLimits },
+      ],
+    }).compile();
+    cleanups.push(() => moduleRef.close());
+    const indicator = moduleRef.get(ToolShieldRedisHealthIndicator);
+    await eventually(() => indicator.isHealthy()['toolshield-redis'].status === 'up');
+    // A closed store no longer shares (its pub/sub connection is gone).
+    await rateLimits.close();
+    expect(breakers.health()).toEqual({ status: 'shared' });
+    expect(indicator.isHealthy()['toolshield-redis']).toMatchObject({ status: 'degraded' });
   });
 });
