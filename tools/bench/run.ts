@@ -16,6 +16,7 @@ import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { runRedactionBench } from './redaction.js';
 import { runSharedBreaker } from './shared-breaker.js';
+import { runSharedRateLimit } from './shared-rate-limit.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +54,7 @@ const dtoValidation = await runDtoValidationBench(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
+const sharedRateLimit = await runSharedRateLimit(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -124,6 +126,8 @@ const markdown = [
   inFlightTable(inFlight),
   '',
   sharedBreaker,
+  '',
+  sharedRateLimit,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);

@@ -154,6 +154,15 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
       ],
     ],
   },
+  rateLimitStore: {
+    good: [{ reserve: fn, fallbackRate: fn, share: fn }],
+    bad: [
+      [
+        { reserve: fn },
+        'rateLimitStore must be a RateLimitStore (an object with reserve() and fallbackRate() and share()), got an object',
+      ],
+    ],
+  },
   classificationRules: {
     good: [[], [fn]],
     bad: [

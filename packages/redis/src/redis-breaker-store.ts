@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   BreakerHandle,
   CircuitBreakerSnapshot,
@@ -14,31 +13,16 @@ import {
   RELEASE_TRIAL_SCRIPT,
   TRANSITION_SCRIPT,
 } from './breaker-scripts.js';
-import { withTimeout } from './with-timeout.js';
+import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 
 /** @publicApi */
-export interface RedisBreakerStoreOptions {
-  /** The ioredis client to use; a second connection is duplicated from it for pub/sub. */
-  readonly connection: Redis;
-  /** Prefix of every key and of the channel, one per application (default `toolshield:`). */
-  readonly keyPrefix?: string;
-  /** Longest wait for any Redis command before the instance goes on locally (default 250). */
-  readonly commandTimeoutMs?: number;
+export interface RedisBreakerStoreOptions extends RedisStoreOptions {
   /** How often counts are sent and other instances' counts read back (default 25 ms). */
   readonly syncIntervalMs?: number;
-  /** This instance's id in the shared counters (default: a random UUID). */
-  readonly instanceId?: string;
-  /** Told about every Redis failure (the instance keeps working on local state). */
-  readonly onError?: (error: unknown) => void;
 }
 
 /** Whether this instance shares its breakers now. @publicApi */
-export interface RedisBreakerStoreHealth {
-  /** `shared` while Redis answers; `degraded` while breakers decide on local state alone. */
-  readonly status: 'shared' | 'degraded';
-  /** The last Redis failure, while degraded. */
-  readonly lastError?: string;
-}
+export type RedisBreakerStoreHealth = RedisSharingHealth;
 
 /** A state change as published on the channel. */
 interface PublishedTransition {
@@ -83,10 +67,9 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   readonly sharedWindow: SharedBreakerWindow = this;
   readonly instanceId: string;
   private readonly redis: Redis;
-  private readonly subscriber: Redis;
+  private readonly link: RedisLink;
   private readonly prefix: string;
   private readonly channel: string;
-  private readonly timeoutMs: number;
   private readonly breakers = new Map<string, BreakerHandle>();
   private readonly known = new Map<string, KnownState>();
   private readonly pending = new Map<string, { successes: number; failures: number }>();
@@ -94,36 +77,25 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   private readonly interval: ReturnType<typeof setInterval>;
   private soon?: ReturnType<typeof setTimeout>;
   private applying?: string;
-  private lastError?: string;
   private syncing = false;
   /** A sync was asked for while one ran: run another right after it. */
   private again = false;
   private closed = false;
 
-  constructor(private readonly options: RedisBreakerStoreOptions) {
-    this.redis = options.connection;
-    this.prefix = options.keyPrefix ?? 'toolshield:';
-    this.channel = `${this.prefix}breaker-transitions`;
-    this.timeoutMs = options.commandTimeoutMs ?? 250;
-    this.instanceId = options.instanceId ?? randomUUID();
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => this.received(message));
-    this.subscriber.on('error', (error: unknown) => this.failed(error));
-    // Changes published while the subscriber was away are missed: read the shared state again.
-    this.subscriber.on('ready', () => void this.rejoin());
-    this.redis.on('ready', () => void this.rejoin());
-    this.redis.on('error', (error: unknown) => this.failed(error));
-    void this.subscriber.subscribe(this.channel).catch((error: unknown) => this.failed(error));
+  constructor(options: RedisBreakerStoreOptions) {
+    this.link = new RedisLink(options, 'breaker-transitions', {
+      onMessage: (message) => this.received(message),
+      onReady: () => void this.rejoin(),
+    });
+    ({ redis: this.redis, prefix: this.prefix, channel: this.channel } = this.link);
+    this.instanceId = this.link.instanceId;
     this.interval = setInterval(() => void this.sync(), options.syncIntervalMs ?? 25);
     this.interval.unref();
   }
 
   /** `degraded` while Redis is away or failing: breakers then decide on local state. */
   health(): RedisBreakerStoreHealth {
-    const { status } = this.redis;
-    if (status === 'ready' && this.subscriber.status === 'ready' && this.lastError === undefined)
-      return { status: 'shared' };
-    return { status: 'degraded', lastError: this.lastError ?? `Redis is ${status}` };
+    return this.link.health();
   }
 
   async get(key: string): Promise<CircuitBreakerSnapshot | undefined> {
@@ -198,7 +170,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     this.closed = true;
     clearInterval(this.interval);
     clearTimeout(this.soon);
-    this.subscriber.disconnect();
+    this.link.close();
     return Promise.resolve();
   }
 
@@ -340,23 +312,11 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   }
 
   private reachable(): boolean {
-    return !this.closed && this.redis.status === 'ready';
+    return this.link.reachable();
   }
 
-  private async command<T>(work: Promise<T>): Promise<T> {
-    try {
-      const value = await withTimeout(work, this.timeoutMs);
-      this.lastError = undefined;
-      return value;
-    } catch (error) {
-      this.failed(error);
-      throw error;
-    }
-  }
-
-  private failed(error: unknown): void {
-    this.lastError = error instanceof Error ? error.message : String(error);
-    this.options.onError?.(error);
+  private command<T>(work: Promise<T>): Promise<T> {
+    return this.link.command(work);
   }
 
   private hashKey(key: string): string {

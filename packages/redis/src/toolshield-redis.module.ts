@@ -4,8 +4,10 @@ import {
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RedisBreakerStore } from './redis-breaker-store.js';
+import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 
 /** Options of {@link ToolShieldRedisModule}. @publicApi */
 export interface ToolShieldRedisModuleOptions {
@@ -31,9 +33,19 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: REDIS_MODULE_OPTIONS } =
 /** The module's own client, when it was given a URL. */
 const OWNED_CONNECTION = Symbol('ToolShieldRedisOwnedConnection');
 
+/** What both stores are built from: the connection, this instance's id and the shared options. */
+interface StoreBasis {
+  readonly connection: Redis;
+  readonly instanceId: string;
+  readonly keyPrefix?: string;
+  readonly commandTimeoutMs?: number;
+}
+const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
+
 /**
- * Provides a {@link RedisBreakerStore} to hand to `ToolShieldModule` as `breakerStore`, so
- * every instance of the application shares its circuit breakers.
+ * Provides a {@link RedisBreakerStore} and a {@link RedisRateLimitStore} to hand to
+ * `ToolShieldModule` as `breakerStore` and `rateLimitStore`, so every instance of the
+ * application shares its circuit breakers and its rate-limit budgets.
  *
  * @example
  * ```ts
@@ -41,8 +53,11 @@ const OWNED_CONNECTION = Symbol('ToolShieldRedisOwnedConnection');
  *   imports: [
  *     ToolShieldModule.forRootAsync({
  *       imports: [ToolShieldRedisModule.forRoot({ connection: process.env.REDIS_URL!, keyPrefix: 'agents:' })],
- *       inject: [RedisBreakerStore],
- *       useFactory: (breakerStore: RedisBreakerStore) => ({ breakerStore }),
+ *       inject: [RedisBreakerStore, RedisRateLimitStore],
+ *       useFactory: (breakerStore: RedisBreakerStore, rateLimitStore: RedisRateLimitStore) => ({
+ *         breakerStore,
+ *         rateLimitStore,
+ *       }),
  *     }),
  *   ],
  * })
@@ -59,36 +74,53 @@ const OWNED_CONNECTION = Symbol('ToolShieldRedisOwnedConnection');
         typeof options.connection === 'string' ? new Redis(options.connection) : undefined,
     },
     {
-      provide: RedisBreakerStore,
+      provide: STORE_BASIS,
       inject: [REDIS_MODULE_OPTIONS, OWNED_CONNECTION],
-      useFactory: (options: ToolShieldRedisModuleOptions, owned: Redis | undefined) =>
+      useFactory: (
+        options: ToolShieldRedisModuleOptions,
+        owned: Redis | undefined,
+      ): StoreBasis => ({
+        connection: owned ?? (options.connection as Redis),
+        instanceId: randomUUID(),
+        ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }),
+        ...(options.commandTimeoutMs === undefined
+          ? {}
+          : { commandTimeoutMs: options.commandTimeoutMs }),
+      }),
+    },
+    {
+      provide: RedisBreakerStore,
+      inject: [REDIS_MODULE_OPTIONS, STORE_BASIS],
+      useFactory: (options: ToolShieldRedisModuleOptions, basis: StoreBasis) =>
         new RedisBreakerStore({
-          connection: owned ?? (options.connection as Redis),
-          ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }),
-          ...(options.commandTimeoutMs === undefined
-            ? {}
-            : { commandTimeoutMs: options.commandTimeoutMs }),
+          ...basis,
           ...(options.syncIntervalMs === undefined
             ? {}
             : { syncIntervalMs: options.syncIntervalMs }),
         }),
     },
+    {
+      provide: RedisRateLimitStore,
+      inject: [STORE_BASIS],
+      useFactory: (basis: StoreBasis) => new RedisRateLimitStore(basis),
+    },
   ],
-  exports: [RedisBreakerStore],
+  exports: [RedisBreakerStore, RedisRateLimitStore],
 })
 export class ToolShieldRedisModule
   extends ConfigurableModuleClass
   implements OnApplicationShutdown
 {
   constructor(
-    private readonly store: RedisBreakerStore,
+    private readonly breakers: RedisBreakerStore,
+    private readonly rateLimits: RedisRateLimitStore,
     @Inject(OWNED_CONNECTION) private readonly owned: Redis | undefined,
   ) {
     super();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.store.close();
+    await Promise.all([this.breakers.close(), this.rateLimits.close()]);
     this.owned?.disconnect();
   }
 }

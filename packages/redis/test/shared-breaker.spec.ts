@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { TerminusModule } from '@nestjs/terminus';
 import { Test } from '@nestjs/testing';
 import { CircuitBreakerRegistry, CircuitOpenError } from '@toolshield/core';
@@ -6,26 +6,21 @@ import { Redis } from 'ioredis';
 import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
 import { RedisBreakerStore } from '../src/index.js';
 import { eventually } from './support/eventually.js';
-import { RedisServer } from '../src/testing/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
+import { useRedisServer } from './support/redis-suite.js';
 
 const fail = (): Promise<never> => Promise.reject(new Error('upstream down'));
 const ok = (): Promise<string> => Promise.resolve('ok');
 
 describeWithRedis('breakers shared on a real Redis (two instances in this process)', () => {
-  let server: RedisServer;
-  const cleanups: (() => Promise<void> | void)[] = [];
-
-  beforeAll(async () => {
-    server = await RedisServer.start();
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => server.stop());
+  const suite = useRedisServer();
+  const { cleanups } = suite;
 
   function instance(prefix: string) {
-    const connection = new Redis(server.url, { maxRetriesPerRequest: 1, retryStrategy: () => 20 });
+    const connection = new Redis(suite.server.url, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 20,
+    });
     const store = new RedisBreakerStore({ connection, keyPrefix: prefix, commandTimeoutMs: 100 });
     const registry = new CircuitBreakerRegistry({
       store,
@@ -114,7 +109,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await ready(a);
     a.breaker().open();
     await eventually(() => a.breaker().state === 'half_open');
-    const staller = new Redis(server.url);
+    const staller = new Redis(suite.server.url);
     cleanups.push(() => void staller.disconnect());
     const stall = staller.eval(
       "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
@@ -137,7 +132,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     expect(health.isHealthy()).toEqual({
       'toolshield-redis': { status: 'up', instanceId: a.store.instanceId },
     });
-    await server.kill();
+    await suite.server.kill();
     await eventually(() => a.store.health().status === 'degraded');
     expect(health.isHealthy()['toolshield-redis']).toMatchObject({ status: 'degraded' });
     for (let i = 0; i < 10; i++)
@@ -149,7 +144,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     expect(b.breaker().state).toBe('closed');
     await expect(b.breaker().execute(ok)).resolves.toBe('ok');
 
-    await server.restart();
+    await suite.server.restart();
     await eventually(
       () => a.store.health().status === 'shared' && b.store.health().status === 'shared',
       3_000,

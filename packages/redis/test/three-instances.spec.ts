@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { LIMIT } from './fixtures/limit.js';
 import { FixtureUpstream } from './support/fixture-upstream.js';
 import { InstanceProcess } from './support/instance-process.js';
 import { RedisServer } from '../src/testing/index.js';
@@ -15,6 +16,7 @@ async function eventuallyAsync(check: () => Promise<boolean>, withinMs: number):
 }
 
 describeWithRedis('three app instances in their own processes, one Redis, one upstream', () => {
+  // Breakers first (the outage spec restarts Redis), then rate limits.
   let redis: RedisServer;
   let upstream: FixtureUpstream;
   const running: InstanceProcess[] = [];
@@ -25,6 +27,18 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
       Array.from({ length: count }, () => InstanceProcess.start(env)),
     );
     running.push(...started);
+    return started;
+  }
+
+  /** Waits until every instance shares its rate limits on Redis. */
+  async function sharingRateLimits(started: InstanceProcess[]): Promise<InstanceProcess[]> {
+    await eventuallyAsync(
+      async () =>
+        (await Promise.all(started.map((one) => one.state()))).every(
+          (state) => state.rateLimitHealth === 'shared',
+        ),
+      5_000,
+    );
     return started;
   }
 
@@ -83,5 +97,43 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
       2_000,
     );
     expect(followedIn).toBeLessThan(200);
+  }, 60_000);
+
+  // The GCRA bound: over any window of W seconds, at most burst + W x rate calls leave (the
+  // burst only after a quiet spell, so in practice once, at the start). The upstream counts
+  // arrivals, which also carry the delivery jitter of four busy processes on a shared machine.
+  it(`keeps the three together within ${LIMIT.rate} calls a second at the upstream (burst ${LIMIT.burst})`, async () => {
+    const three = await sharingRateLimits(await instances(3, 'limited:'));
+    upstream.perSecond.clear();
+    upstream.arrivals.length = 0;
+    upstream.requests = 0;
+    const outcomes = await Promise.all(three.map((instance) => instance.concurrent(100)));
+    process.stdout.write(
+      `upstream calls per second: ${JSON.stringify([...upstream.perSecond.values()])}\n`,
+    );
+    for (const calls of outcomes) {
+      expect(calls).toHaveLength(100);
+      expect(calls.every((call) => call.outcome === 'ok')).toBe(true);
+    }
+    expect(upstream.requests).toBe(300);
+    // Unshared, three instances would send 150 a second: the 300 calls would take 2 s. Shared,
+    // they take (300 - burst) / rate = 5.9 s, less at most 100 ms of delivery jitter.
+    const spanMs = Math.max(...upstream.arrivals) - Math.min(...upstream.arrivals);
+    expect(spanMs).toBeGreaterThanOrEqual(((300 - LIMIT.burst) * 1_000) / LIMIT.rate - 100);
+    for (const count of upstream.perSecond.values())
+      expect(count).toBeLessThanOrEqual(LIMIT.rate + LIMIT.burst);
+  }, 60_000);
+
+  it('loses no call when Redis is killed in the middle of a rate-limited run', async () => {
+    const three = await sharingRateLimits(await instances(3, 'limited-outage:'));
+    const runs = Promise.all(three.map((instance) => instance.concurrent(60)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await redis.kill();
+    const outcomes = await runs;
+    for (const calls of outcomes) {
+      expect(calls).toHaveLength(60);
+      expect(calls.filter((call) => call.outcome !== 'ok')).toEqual([]);
+    }
+    expect((await (three[0] as InstanceProcess).state()).rateLimitHealth).toBe('degraded');
   }, 60_000);
 });

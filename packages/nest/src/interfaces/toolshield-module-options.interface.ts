@@ -3,6 +3,7 @@ import type {
   ClassificationRule,
   Clock,
   RateLimitOptions,
+  RateLimitStore,
   RedactionRule,
 } from '@toolshield/core';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
@@ -36,6 +37,12 @@ export interface ToolShieldModuleOptions {
   readonly policyOrder?: readonly ToolPolicyName[];
   /** Where breaker states are saved and restored from (default: in memory). */
   readonly breakerStore?: CircuitBreakerStore;
+  /**
+   * Where rate-limit budgets are kept when several instances share them (e.g. `@toolshield/redis`):
+   * every limiter then takes its slots from the store's schedule of its key. Default: each
+   * instance limits on its own, in memory.
+   */
+  readonly rateLimitStore?: RateLimitStore;
   /** Your own error mappings, tried before the built-in classifier. */
   readonly classificationRules?: readonly ClassificationRule[];
   /**

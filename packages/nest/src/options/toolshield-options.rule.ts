@@ -41,6 +41,7 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   // and one named twice would run twice: the order must name each policy exactly once.
   policyOrder: listOf(oneOf(ORDERABLE), { unique: true, complete: POLICY_NAMES }),
   breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
+  rateLimitStore: withMethods('a RateLimitStore', ['reserve', 'fallbackRate', 'share']),
   classificationRules: listOf(func()),
   redactPatterns: listOf(
     either(

@@ -21,7 +21,8 @@ export interface ToolRateLimit {
 /**
  * The application's client-side rate limiters, one per key (a tool name, or the upstream
  * that several tools name). A limiter is created on first use from the module's
- * `rateLimits[key]` and the settings of the first tool that uses it. Rate changes appear on
+ * `rateLimits[key]` and the settings of the first tool that uses it; with the module's
+ * `rateLimitStore`, every instance of the application shares each key's budget. Rate changes appear on
  * `ToolExecutor.events$` as `rate_limit.changed`. Calls still waiting when the application
  * closes end `cancelled`.
  *
@@ -59,16 +60,22 @@ export class ToolRateLimiters implements OnApplicationShutdown {
 
   private create(key: string, toolOptions: RateLimitOptions): ToolRateLimit {
     const options = { ...this.options.rateLimits?.[key], ...toolOptions };
-    const limiter = new RateLimiter(key, options, this.clock, (event) => {
-      if (event.kind !== 'rate_changed' && event.kind !== 'paused') return;
-      this.events.emit({
-        type: 'rate_limit.changed',
-        at: this.clock.now(),
-        key,
-        rate: limiter.rate,
-        reason: event.kind === 'paused' ? `paused until ${event.untilMs}` : event.reason,
-      });
-    });
+    const limiter = new RateLimiter(
+      key,
+      options,
+      this.clock,
+      (event) => {
+        if (event.kind !== 'rate_changed' && event.kind !== 'paused') return;
+        this.events.emit({
+          type: 'rate_limit.changed',
+          at: this.clock.now(),
+          key,
+          rate: limiter.rate,
+          reason: event.kind === 'paused' ? `paused until ${event.untilMs}` : event.reason,
+        });
+      },
+      this.options.rateLimitStore,
+    );
     const adaptive = options.adaptive;
     const controller = adaptive
       ? new AdaptiveRateController(limiter, this.clock, adaptive === true ? {} : adaptive)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { HttpException, Injectable } from '@nestjs/common';
-import type { ToolCallContext, ToolEvent, ToolFailure } from '@toolshield/core';
+import type { RateLimitStore, ToolCallContext, ToolEvent, ToolFailure } from '@toolshield/core';
 import { Tool, ToolCall, ToolRateLimiters } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 
@@ -39,9 +39,10 @@ class SearchTools {
   }
 }
 
-async function startApp() {
+async function startApp(rateLimitStore?: RateLimitStore) {
   const app = await createToolApp([SearchTools], {
     rateLimits: { 'search-api': { rate: 5, burst: 2, maxWaitMs: 1_000 } },
+    ...(rateLimitStore === undefined ? {} : { rateLimitStore }),
   });
   const tools = app.moduleRef.get(SearchTools);
   tools.now = () => app.clock.now();
@@ -67,6 +68,28 @@ describe('rate limits through ToolExecutor', () => {
     expect(outcomes.every((outcome) => outcome.success)).toBe(true);
     expect(app.tools.calls).toEqual([0, 0, 200, 400]);
     expect(app.events.filter((event) => event.type === 'rate_limit.waiting')).toHaveLength(2);
+  });
+
+  it("takes every slot from the module's rateLimitStore, waiting as long as the store says", async () => {
+    const asked: unknown[] = [];
+    app = await startApp({
+      reserve: (key, request) => {
+        asked.push({ key, ...request });
+        return Promise.resolve({ granted: true, waitMs: asked.length === 1 ? 0 : 300 });
+      },
+      fallbackRate: (_key, rate) => rate,
+      share: () => undefined,
+    });
+    const calls = ['search', 'news'].map((name, i) =>
+      app.executor.execute({ id: `c${i}`, name, arguments: {} }),
+    );
+    await app.clock.advanceBy(1_000);
+    expect((await Promise.all(calls)).every((outcome) => outcome.success)).toBe(true);
+    expect(app.tools.calls).toEqual([0, 300]);
+    expect(asked).toEqual([
+      { key: 'search-api', rate: 5, burst: 2, maxWaitMs: 1_000 },
+      { key: 'search-api', rate: 5, burst: 2, maxWaitMs: 1_000 },
+    ]);
   });
 
   it('refuses at once a call whose turn would pass the wait it allows, with retryAfterMs', async () => {

@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 export class FixtureUpstream {
   /** Requests received, by the whole second they arrived in. */
   readonly perSecond = new Map<number, number>();
+  /** When each request arrived (ms since the epoch). */
+  readonly arrivals: number[] = [];
   requests = 0;
   down = false;
 
@@ -13,7 +15,9 @@ export class FixtureUpstream {
     const upstream: FixtureUpstream = new FixtureUpstream(
       createServer((_request, response) => {
         upstream.requests++;
-        const second = Math.floor(Date.now() / 1_000);
+        const now = Date.now();
+        upstream.arrivals.push(now);
+        const second = Math.floor(now / 1_000);
         upstream.perSecond.set(second, (upstream.perSecond.get(second) ?? 0) + 1);
         response.writeHead(upstream.down ? 503 : 200).end(upstream.down ? 'down' : 'ok');
       }),

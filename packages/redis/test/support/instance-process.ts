@@ -14,6 +14,7 @@ interface Reply {
   readonly outcomes?: CallOutcome[];
   readonly state?: string;
   readonly health?: string;
+  readonly rateLimitHealth?: string;
 }
 
 /** One application instance (test/fixtures/instance.ts) in its own Node process. */
@@ -40,12 +41,19 @@ export class InstanceProcess {
     return (await ran).outcomes ?? [];
   }
 
-  /** The breaker's state and the store's health in the instance. */
-  async state(): Promise<{ state: string; health: string }> {
+  /** Runs `calls` calls of the rate-limited tool at once; resolves with every call's outcome. */
+  async concurrent(calls: number): Promise<CallOutcome[]> {
+    const ran = this.reply('ran', 60_000);
+    this.send({ type: 'concurrent', calls });
+    return (await ran).outcomes ?? [];
+  }
+
+  /** The breaker's state and the stores' health in the instance. */
+  async state(): Promise<{ state: string; health: string; rateLimitHealth: string }> {
     const reply = this.reply('state', 5_000);
     this.send({ type: 'state' });
-    const { state = '', health = '' } = await reply;
-    return { state, health };
+    const { state = '', health = '', rateLimitHealth = '' } = await reply;
+    return { state, health, rateLimitHealth };
   }
 
   /** Opens the breaker by hand in this instance. */

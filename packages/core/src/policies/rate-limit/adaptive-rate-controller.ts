@@ -2,6 +2,7 @@ import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
+import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 
@@ -28,6 +29,11 @@ const SLOW_START_STEP = 2;
  *   beyond it ever faster while nothing is refused (as TCP CUBIC does), scaled to that rate
  *   so it climbs from 20 to 80 calls a second as fast as from 200 to 800.
  *
+ * On a limiter with a shared store, its slow-downs and raises are shared: a slow-down counts
+ * once per cooldown across the instances, a raise keeps the higher of the shared rate and
+ * this instance's proposal (both built on the rate last shared), and it follows what the
+ * other instances decided.
+ *
  * @publicApi
  */
 export class AdaptiveRateController {
@@ -52,6 +58,7 @@ export class AdaptiveRateController {
     assertOptions(ADAPTIVE_RATE_OPTIONS_RULE, options, 'AdaptiveRateOptions');
     this.options = { ...DEFAULT_ADAPTIVE_RATE, ...options };
     this.target = limiter.rate;
+    limiter.followLearning((change) => this.follow(change));
   }
 
   /** A call succeeded; `signals` are what its response said, when the tool passed them on. */
@@ -82,6 +89,26 @@ export class AdaptiveRateController {
     this.rateAfterDecrease = this.bounded(next);
     this.target = this.rateAfterDecrease;
     this.limiter.setRate(this.target, 'the upstream refused a call');
+    this.limiter.shareLearning({
+      kind: 'slowed',
+      rate: this.target,
+      top,
+      cooldownMs: this.options.decreaseCooldownMs,
+    });
+  }
+
+  /** Takes over what another instance learned (its slow-down, or a raise). */
+  private follow(change: FollowedRateChange): void {
+    if (change.kind === 'raised') {
+      this.target = Math.max(this.target, change.rate);
+      return;
+    }
+    if (change.kind !== 'slowed') return;
+    this.slowStart = false;
+    this.lastRefusalRate = change.top;
+    this.rateAfterDecrease = change.rate;
+    this.lastDecreaseAt = this.clock.now() - change.sinceMs;
+    this.target = change.rate;
   }
 
   private applyAnnouncements(signals: UpstreamRateSignals, now: number): void {
@@ -119,6 +146,7 @@ export class AdaptiveRateController {
     const current = this.limiter.rate;
     if (Math.abs(this.target - current) / current >= MIN_RELATIVE_CHANGE) {
       this.limiter.setRate(this.target, reason);
+      if (this.target > current) this.limiter.shareLearning({ kind: 'raised', rate: this.target });
     }
   }
 

@@ -34,6 +34,11 @@ export class GcraSchedule {
     return this.intervalMs;
   }
 
+  /** Until when every call is held back (an upstream's `Retry-After`). */
+  get pausedUntilMs(): number {
+    return this.pausedUntil;
+  }
+
   /** The earliest time the next call may leave. */
   nextAt(now: number): number {
     return Math.max(now, this.tat - this.toleranceMs, this.pausedUntil);

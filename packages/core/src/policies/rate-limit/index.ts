@@ -3,3 +3,4 @@ export * from './rate-limiter.js';
 export * from './adaptive-rate-controller.js';
 export * from './upstream-rate-signals.js';
 export * from './upstream-refusal.js';
+export * from './rate-limit-store.js';

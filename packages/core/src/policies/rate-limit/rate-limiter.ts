@@ -7,6 +7,13 @@ import { cancellationError } from '../cancellation.js';
 import { GcraSchedule } from './gcra-schedule.js';
 import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit-options.js';
+import type {
+  FollowedRateChange,
+  RateLimitStore,
+  SharedRateChange,
+  SharedRateLimiterHandle,
+} from './rate-limit-store.js';
+import { ReservedSlots, type Waiter } from './reserved-slots.js';
 
 /** What a limiter tells its observer. @publicApi */
 export type RateLimitEvent =
@@ -36,14 +43,6 @@ export interface AcquireOptions {
   readonly onWait?: (waitMs: number) => void;
 }
 
-interface Waiter {
-  readonly deadlineMs: number;
-  readonly signal?: AbortSignalLike;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-  readonly onAbort: () => void;
-}
-
 /**
  * A client-side rate limiter: a GCRA token bucket with a FIFO queue on an injected clock.
  * A call leaves at once when the bucket allows; otherwise it waits its turn, unless its wait
@@ -51,6 +50,11 @@ interface Waiter {
  * `RateLimitedError` whose `retryAfterMs` is the wait it would have had. A waiting call
  * leaves the queue when its signal aborts, or with `rate_limited` when a slow-down pushes
  * its turn past its deadline. One timer at most is armed, for the head of the queue.
+ *
+ * Given a {@link RateLimitStore}, the limiter takes every slot from the store's schedule of
+ * its key, shared with every other instance on the store (one reservation per call, in
+ * arrival order), and shares its pauses and rate changes; while the store cannot be reached
+ * it decides on its own schedule at the store's `fallbackRate`.
  *
  * @example
  * const limiter = new RateLimiter('search-api', { rate: 50, burst: 5 }, new SystemClock());
@@ -60,43 +64,59 @@ interface Waiter {
  */
 export class RateLimiter {
   private readonly schedule: GcraSchedule;
+  private readonly burst: number;
   private readonly maxWaitMs: number;
   private readonly maxQueue: number;
   private readonly queue: Waiter[] = [];
   private cancelTimer?: CancelTimer;
   private timerAt = Number.POSITIVE_INFINITY;
+  private currentRate: number;
+  /** Shared mode: calls holding a reserved slot, calls whose reservation is on its way. */
+  private readonly reserved?: ReservedSlots;
+  private reserving = 0;
+  private closedWith?: { readonly reason: unknown };
+  private learner?: (change: FollowedRateChange) => void;
 
   constructor(
     readonly key: string,
     options: RateLimitOptions,
     private readonly clock: Clock,
     private readonly observe?: (event: RateLimitEvent) => void,
+    private readonly store?: RateLimitStore,
   ) {
     assertOptions(RATE_LIMIT_OPTIONS_RULE, options, 'RateLimitOptions');
-    this.schedule = new GcraSchedule(
-      options.rate ?? DEFAULT_RATE_LIMIT.rate,
-      options.burst ?? DEFAULT_RATE_LIMIT.burst,
-    );
+    this.currentRate = options.rate ?? DEFAULT_RATE_LIMIT.rate;
+    this.burst = options.burst ?? DEFAULT_RATE_LIMIT.burst;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_RATE_LIMIT.maxWaitMs;
     this.maxQueue = options.maxQueue ?? DEFAULT_RATE_LIMIT.maxQueue;
+    this.schedule = new GcraSchedule(this.localRate(), this.burst);
+    if (store !== undefined) {
+      this.reserved = new ReservedSlots(clock);
+      store.attach?.(this.handle());
+    }
   }
 
-  /** Calls per second now. */
+  /** Calls per second now (with a store: the shared rate, whatever this instance paces at alone). */
   get rate(): number {
-    return this.schedule.rate;
+    return this.currentRate;
   }
 
   /** Calls waiting now. */
   get queued(): number {
-    return this.queue.length;
+    return this.queue.length + this.reserving + (this.reserved?.size ?? 0);
   }
 
   /**
    * Takes a slot now if one is free and nobody waits: `true`, and the call may go. `false`
-   * means the caller must {@link acquire}. No allocation either way.
+   * means the caller must {@link acquire} (always, on a shared store: a slot is reserved
+   * there). No allocation either way.
    */
   tryAcquire(): boolean {
-    if (this.queue.length > 0) return false;
+    if (this.store !== undefined || this.queue.length > 0) return false;
+    return this.takeLocalSlot();
+  }
+
+  private takeLocalSlot(): boolean {
     const now = this.clock.now();
     if (this.schedule.nextAt(now) > now) return false;
     this.schedule.take(now);
@@ -105,7 +125,14 @@ export class RateLimiter {
 
   /** Resolves when the call may go; rejects with `rate_limited` or the abort reason. */
   acquire(options: AcquireOptions = {}): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
+    return this.store === undefined
+      ? this.acquireLocally(options)
+      : this.reserve(this.store, options);
+  }
+
+  private acquireLocally(options: AcquireOptions): Promise<void> {
+    if (this.store !== undefined) this.followFallbackRate();
+    if (this.queue.length === 0 && this.takeLocalSlot()) return Promise.resolve();
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
     const now = this.clock.now();
@@ -134,24 +161,39 @@ export class RateLimiter {
 
   /**
    * Sets the rate from now on (an adaptive controller's decision). Waiters whose turn now
-   * falls past their deadline leave with `rate_limited`.
+   * falls past their deadline leave with `rate_limited`. On a store, the other instances
+   * learn of it only through {@link shareLearning}.
    */
   setRate(rate: number, reason: string): void {
-    if (rate === this.schedule.rate) return;
-    this.schedule.setRate(rate, this.clock.now());
+    if (rate === this.currentRate) return;
+    this.currentRate = rate;
+    this.schedule.setRate(this.localRate(), this.clock.now());
     this.observe?.({ kind: 'rate_changed', rate, reason });
     this.dropLateWaiters();
     this.rearm();
   }
 
-  /** Holds every call back until clock time `untilMs` (an upstream's `Retry-After`). */
+  /**
+   * Holds every call back until clock time `untilMs` (an upstream's `Retry-After`). On a
+   * store, every instance holds back (slots already reserved move past the pause).
+   */
   pauseUntil(untilMs: number): void {
-    const before = this.schedule.nextAt(this.clock.now());
-    this.schedule.pause(untilMs);
-    if (this.schedule.nextAt(this.clock.now()) === before) return;
-    this.observe?.({ kind: 'paused', untilMs });
-    this.dropLateWaiters();
-    this.rearm();
+    const now = this.clock.now();
+    this.pauseLocally(untilMs, untilMs - Math.max(now, this.schedule.pausedUntilMs));
+    this.store?.share(this.key, { kind: 'paused', forMs: untilMs - now });
+  }
+
+  /** Tells the other instances on the store (if any) what this instance learned. */
+  shareLearning(change: SharedRateChange): void {
+    this.store?.share(this.key, change);
+  }
+
+  /**
+   * Registers what follows the learned rate other instances share (an adaptive controller).
+   * @internal
+   */
+  followLearning(learner: (change: FollowedRateChange) => void): void {
+    this.learner = learner;
   }
 
   /** Facts about the limiter now. */
@@ -159,14 +201,15 @@ export class RateLimiter {
     const now = this.clock.now();
     return {
       key: this.key,
-      rate: this.schedule.rate,
-      queued: this.queue.length,
-      nextAtMs: this.schedule.nextAt(now),
+      rate: this.currentRate,
+      queued: this.queued,
+      nextAtMs: Math.max(this.schedule.nextAt(now), this.reserved?.lastDepartureAt() ?? now),
     };
   }
 
   /** Rejects every waiter (the application is shutting down) and disarms the timer. */
   close(reason: unknown): void {
+    this.closedWith = { reason };
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
@@ -174,6 +217,74 @@ export class RateLimiter {
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.reject(cancellationError(reason));
     }
+    this.reserved?.close(reason);
+  }
+
+  /**
+   * Takes the next slot of the store's shared schedule: goes when the slot comes, refused at
+   * once when it is past the call's deadline; decides locally when the store cannot answer.
+   */
+  private reserve(store: RateLimitStore, options: AcquireOptions): Promise<void> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
+    const now = this.clock.now();
+    const deadlineMs = Math.min(now + this.maxWaitMs, options.deadlineMs ?? Infinity);
+    const local = { ...options, deadlineMs };
+    if (this.queued >= this.maxQueue)
+      return this.refuse((this.reserved?.lastDepartureAt() ?? now) - now, 'queue');
+    const reply = store.reserve(this.key, {
+      rate: this.currentRate,
+      burst: this.burst,
+      maxWaitMs: deadlineMs - now,
+    });
+    if (reply === undefined) return this.acquireLocally(local);
+    this.reserving++;
+    return reply.then((slot) => {
+      this.reserving--;
+      if (this.closedWith !== undefined) throw cancellationError(this.closedWith.reason);
+      if (slot === undefined) return this.acquireLocally(local);
+      if (!slot.granted) return this.refuse(slot.retryAfterMs, 'wait');
+      if (signal?.aborted) throw cancellationError(signal.reason);
+      if (slot.waitMs <= 0) return undefined;
+      this.observe?.({ kind: 'waiting', waitMs: slot.waitMs, queued: this.queued + 1 });
+      options.onWait?.(slot.waitMs);
+      const departAt = this.clock.now() + slot.waitMs;
+      return this.reserved?.hold(departAt, Math.max(deadlineMs, departAt), signal);
+    });
+  }
+
+  /** What a store sees of this limiter. */
+  private handle(): SharedRateLimiterHandle {
+    return { key: this.key, follow: (change) => this.follow(change) };
+  }
+
+  private follow(change: FollowedRateChange): void {
+    if (change.kind === 'paused') {
+      this.pauseLocally(this.clock.now() + change.forMs, change.shiftMs);
+      return;
+    }
+    if (change.kind === 'raised' && change.rate <= this.currentRate) return;
+    this.setRate(
+      change.rate,
+      `another instance ${change.kind === 'slowed' ? 'slowed down' : 'raised the rate'}`,
+    );
+    this.learner?.(change);
+  }
+
+  /** Pauses this instance's own schedule and moves its reserved slots `shiftMs` later. */
+  private pauseLocally(untilMs: number, shiftMs: number): void {
+    const before = this.schedule.nextAt(this.clock.now());
+    this.schedule.pause(untilMs);
+    this.reserved?.shift(shiftMs, (waitMs) => this.lateRefusal(waitMs));
+    if (this.schedule.nextAt(this.clock.now()) === before) return;
+    this.observe?.({ kind: 'paused', untilMs });
+    this.dropLateWaiters();
+    this.rearm();
+  }
+
+  /** The rate this instance paces at on its own schedule. */
+  private localRate(): number {
+    return this.store?.fallbackRate(this.key, this.currentRate) ?? this.currentRate;
   }
 
   /** When the call at queue position `position` would leave, if the rate holds. */
@@ -250,15 +361,25 @@ export class RateLimiter {
       }
       this.remove(waiter);
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      const retryAfterMs = Math.max(1, Math.ceil(startsAt - now));
-      this.observe?.({ kind: 'refused', retryAfterMs, reason: 'wait' });
-      waiter.reject(
-        this.refusal(
-          retryAfterMs,
-          `it slowed down and the call's turn is ${retryAfterMs} ms away, past its deadline`,
-        ),
-      );
+      waiter.reject(this.lateRefusal(startsAt - now));
     }
+  }
+
+  /** The refusal of a waiting call whose turn a slow-down or a pause pushed past its deadline. */
+  private lateRefusal(waitMs: number): RateLimitedError {
+    const retryAfterMs = Math.max(1, Math.ceil(waitMs));
+    this.observe?.({ kind: 'refused', retryAfterMs, reason: 'wait' });
+    return this.refusal(
+      retryAfterMs,
+      `it slowed down and the call's turn is ${retryAfterMs} ms away, past its deadline`,
+    );
+  }
+
+  /** Paces the own schedule at the store's fallback rate (it moves with the instances seen). */
+  private followFallbackRate(): void {
+    const rate = this.localRate();
+    if (Math.abs(rate - this.schedule.rate) > 1e-9 * rate)
+      this.schedule.setRate(rate, this.clock.now());
   }
 }
 

@@ -1,0 +1,91 @@
+/** What a limiter asks a {@link RateLimitStore} for: the next slot of its key's schedule. @publicApi */
+export interface RateLimitSlotRequest {
+  /** Calls per second the schedule spaces slots at (the limiter's rate now). */
+  readonly rate: number;
+  /** Calls that may leave at once after a quiet spell. */
+  readonly burst: number;
+  /** The furthest away a slot may be; a later one is refused and nothing is reserved. */
+  readonly maxWaitMs: number;
+}
+
+/**
+ * A store's answer: a slot reserved `waitMs` from now (0: go at once), or a refusal because
+ * the next free slot is `retryAfterMs` away, past the request's `maxWaitMs`.
+ *
+ * @publicApi
+ */
+export type RateLimitSlot =
+  | { readonly granted: true; readonly waitMs: number }
+  | { readonly granted: false; readonly retryAfterMs: number };
+
+/**
+ * What a limiter learned from the upstream, as it shares it with the other instances:
+ * a pause (a `Retry-After`), a slow-down after a refusal (applied by the store only when no
+ * other instance slowed down within `cooldownMs`: N instances refused at once slow down
+ * once, not N times), or a raise while nothing is refused (kept as the higher of the shared
+ * rate and the proposal, so N instances probing at once raise it once).
+ *
+ * @publicApi
+ */
+export type SharedRateChange =
+  | { readonly kind: 'paused'; readonly forMs: number }
+  | {
+      readonly kind: 'slowed';
+      readonly rate: number;
+      /** The rate the upstream refused at (the growth curve's anchor). */
+      readonly top: number;
+      readonly cooldownMs: number;
+    }
+  | { readonly kind: 'raised'; readonly rate: number };
+
+/**
+ * What another instance (or the store's own answer) changed, for a limiter to follow:
+ * a pause whose already reserved slots move `shiftMs` later, or the shared learned rate
+ * (`sinceMs`: how long ago the slow-down was).
+ *
+ * @publicApi
+ */
+export type FollowedRateChange =
+  | { readonly kind: 'paused'; readonly forMs: number; readonly shiftMs: number }
+  | {
+      readonly kind: 'slowed';
+      readonly rate: number;
+      readonly top: number;
+      readonly sinceMs: number;
+    }
+  | { readonly kind: 'raised'; readonly rate: number };
+
+/** What a store that shares rate limits sees of a limiter. @publicApi */
+export interface SharedRateLimiterHandle {
+  readonly key: string;
+  /** Applies a change another instance made to the shared schedule or learned rate. */
+  follow(change: FollowedRateChange): void;
+}
+
+/**
+ * A seam for rate limits shared by several instances (e.g. `@toolshield/redis`). A
+ * `RateLimiter` given one takes every slot from the shared schedule of its key (one
+ * reservation per call), so N instances together stay within the rate; it shares the pauses
+ * and rate changes its adaptive controller decides, and follows the others'. Without one, a
+ * limiter decides alone, in memory (the default, and the cheapest path).
+ *
+ * @publicApi
+ */
+export interface RateLimitStore {
+  /**
+   * Atomically reserves the next slot of `key`'s schedule, or refuses when it is more than
+   * `maxWaitMs` away. `undefined` (at once, or as the promise's value when the store failed
+   * or was too slow) means the shared schedule cannot be reached now: the limiter then
+   * decides on its own schedule at {@link fallbackRate}.
+   */
+  reserve(
+    key: string,
+    request: RateLimitSlotRequest,
+  ): Promise<RateLimitSlot | undefined> | undefined;
+  /** The rate an instance paces at while it cannot reach the shared schedule. */
+  fallbackRate(key: string, rate: number): number;
+  /** Shares what this instance learned. Must return at once and never throw. */
+  share(key: string, change: SharedRateChange): void;
+  /** Optional: told about every limiter on this store, so it can pass other instances' changes on. */
+  attach?(limiter: SharedRateLimiterHandle): void;
+}

@@ -1,0 +1,283 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { VirtualClock } from '../../clock/virtual-clock.js';
+import { CancelledError } from '../../errors/cancelled.error.js';
+import { AdaptiveRateController } from './adaptive-rate-controller.js';
+import { GcraSchedule } from './gcra-schedule.js';
+import type {
+  FollowedRateChange,
+  RateLimitSlot,
+  RateLimitSlotRequest,
+  RateLimitStore,
+  SharedRateChange,
+  SharedRateLimiterHandle,
+} from './rate-limit-store.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/**
+ * The shared state of several instances in one test, on the test's virtual clock: the same
+ * GCRA a real store runs atomically, answered after `latencyMs`; `reachable = false` plays an
+ * outage. Each instance talks to it through its own {@link InstanceStore}.
+ */
+class SharedTestState {
+  reachable = true;
+  instances = 1;
+  latencyMs = 0;
+  readonly shared: SharedRateChange[] = [];
+  readonly views: InstanceStore[] = [];
+  readonly schedules = new Map<string, GcraSchedule>();
+
+  constructor(readonly clock: VirtualClock) {}
+
+  /** Passes a change on to every instance but `origin`, as a real store does. */
+  followed(change: FollowedRateChange, origin?: InstanceStore): void {
+    for (const view of this.views) if (view !== origin) view.follow(change);
+  }
+}
+
+/** One instance's store on the shared test state. */
+class InstanceStore implements RateLimitStore {
+  private readonly handles: SharedRateLimiterHandle[] = [];
+
+  constructor(private readonly state: SharedTestState) {
+    state.views.push(this);
+  }
+
+  private get clock(): VirtualClock {
+    return this.state.clock;
+  }
+
+  private get schedules(): Map<string, GcraSchedule> {
+    return this.state.schedules;
+  }
+
+  follow(change: FollowedRateChange): void {
+    for (const handle of this.handles) handle.follow(change);
+  }
+
+  reserve(key: string, request: RateLimitSlotRequest): Promise<RateLimitSlot> | undefined {
+    if (!this.state.reachable) return undefined;
+    const now = this.clock.now();
+    const schedule = this.schedule(key, request);
+    const waitMs = schedule.nextAt(now) - now;
+    const slot: RateLimitSlot =
+      waitMs > request.maxWaitMs
+        ? { granted: false, retryAfterMs: waitMs }
+        : { granted: true, waitMs };
+    if (slot.granted) schedule.take(now + waitMs);
+    const { latencyMs } = this.state;
+    if (latencyMs === 0) return Promise.resolve(slot);
+    return new Promise((resolve) => this.clock.setTimer(() => resolve(slot), latencyMs));
+  }
+
+  fallbackRate(_key: string, rate: number): number {
+    return rate / this.state.instances;
+  }
+
+  share(key: string, change: SharedRateChange): void {
+    this.state.shared.push(change);
+    if (change.kind !== 'paused') return;
+    const now = this.clock.now();
+    const schedule = this.schedules.get(key);
+    const base = Math.max(now, schedule?.pausedUntilMs ?? now);
+    schedule?.pause(now + change.forMs);
+    const shiftMs = now + change.forMs - base;
+    this.state.followed({ kind: 'paused', forMs: change.forMs, shiftMs }, this);
+  }
+
+  attach(limiter: SharedRateLimiterHandle): void {
+    this.handles.push(limiter);
+  }
+
+  private schedule(key: string, { rate, burst }: RateLimitSlotRequest): GcraSchedule {
+    let schedule = this.schedules.get(key);
+    if (schedule === undefined) {
+      schedule = new GcraSchedule(rate, burst);
+      this.schedules.set(key, schedule);
+    }
+    return schedule;
+  }
+}
+
+function instances(count: number, options: ConstructorParameters<typeof RateLimiter>[1]) {
+  const clock = new VirtualClock({ startMs: 1_000_000 });
+  const store = new SharedTestState(clock);
+  const limiters = Array.from(
+    { length: count },
+    () => new RateLimiter('api', options, clock, undefined, new InstanceStore(store)),
+  );
+  const left: { id: string; at: number }[] = [];
+  const go = (limiter: RateLimiter, id: string, deadlineMs?: number, signal?: AbortSignal) =>
+    limiter.acquire({ deadlineMs, signal }).then(() => {
+      left.push({ id, at: clock.now() - 1_000_000 });
+    });
+  return { clock, store, limiters, left, go };
+}
+
+describe('RateLimiter on a shared RateLimitStore', () => {
+  it('spaces the calls of every instance on the store at the rate, each instance in arrival order', async () => {
+    const { clock, limiters, left, go } = instances(2, { rate: 10 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2'), go(b, 'b2'), go(a, 'a3')];
+    expect(a.tryAcquire()).toBe(false);
+    await clock.advanceBy(1_000);
+    await Promise.all(calls);
+    expect(left).toEqual([
+      { id: 'a1', at: 0 },
+      { id: 'b1', at: 100 },
+      { id: 'a2', at: 200 },
+      { id: 'b2', at: 300 },
+      { id: 'a3', at: 400 },
+    ]);
+  });
+
+  it('refuses a call whose shared slot is past its deadline, reserving nothing', async () => {
+    const { clock, limiters, left, go } = instances(2, { rate: 2 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    await go(a, 'a1');
+    await expect(b.acquire({ deadlineMs: clock.now() + 100 })).rejects.toMatchObject({
+      type: 'rate_limited',
+      retryAfterMs: 500,
+    });
+    const next = go(b, 'b2');
+    await clock.advanceBy(500);
+    await next;
+    expect(left.at(-1)).toEqual({ id: 'b2', at: 500 });
+  });
+
+  it('paces alone at the fallback rate while the store cannot be reached, and shares again after', async () => {
+    const { clock, store, limiters, left, go } = instances(2, { rate: 10 });
+    const [a] = limiters as [RateLimiter];
+    store.reachable = false;
+    store.instances = 2;
+    const calls = [go(a, 'x'), go(a, 'y'), go(a, 'z')];
+    await clock.advanceBy(1_000);
+    await Promise.all(calls);
+    expect(left.map((call) => call.at)).toEqual([0, 200, 400]);
+    store.reachable = true;
+    const shared = [go(a, 's1'), go(a, 's2')];
+    await clock.advanceBy(1_000);
+    await Promise.all(shared);
+    expect(left.slice(3).map((call) => call.at - 1_000)).toEqual([0, 100]);
+  });
+
+  it('falls back for a call whose reservation found the store gone', async () => {
+    const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
+    const [a] = limiters as [RateLimiter];
+    const failing: RateLimitStore = {
+      reserve: () => Promise.resolve(undefined),
+      fallbackRate: (_key, rate) => rate / store.instances,
+      share: () => undefined,
+    };
+    const alone = new RateLimiter('api', { rate: 10 }, clock, undefined, failing);
+    await Promise.all([go(alone, 'one'), go(a, 'shared')]);
+    expect(left.map((call) => call.id).sort()).toEqual(['one', 'shared']);
+  });
+
+  it("moves every instance's reserved slots past a pause one of them shares, and drops the calls it pushes past their deadline", async () => {
+    const { clock, store, limiters, left, go } = instances(2, { rate: 10 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const calls = [go(a, 'a1'), go(b, 'b1'), go(b, 'b2')];
+    const late = b.acquire({ deadlineMs: clock.now() + 400 });
+    await clock.advanceBy(0);
+    a.pauseUntil(clock.now() + 50);
+    expect(store.shared).toEqual([{ kind: 'paused', forMs: 50 }]);
+    b.pauseUntil(clock.now() + 1_000);
+    await expect(late).rejects.toMatchObject({ type: 'rate_limited' });
+    await clock.advanceBy(2_000);
+    await Promise.all(calls);
+    // a1 left at once; b's slots (100, 200) moved 50 ms, then 950 ms more (1,000 from now).
+    expect(left).toEqual([
+      { id: 'a1', at: 0 },
+      { id: 'b1', at: 1_100 },
+      { id: 'b2', at: 1_200 },
+    ]);
+  });
+
+  it('counts calls still on their way to the store as queued, and cancels them on close', async () => {
+    const { clock, store, limiters } = instances(1, { rate: 10 });
+    const [a] = limiters as [RateLimiter];
+    store.latencyMs = 5;
+    const pending = expect(a.acquire()).rejects.toBeInstanceOf(CancelledError);
+    expect(a.queued).toBe(1);
+    a.close(new Error('shutdown'));
+    await clock.advanceBy(5);
+    await pending;
+  });
+
+  it('shares slow-downs and raises, and follows the ones other instances decided', async () => {
+    const { clock, store, limiters } = instances(2, { rate: 10 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const learner = new AdaptiveRateController(a, clock);
+    const follower = new AdaptiveRateController(b, clock);
+    learner.onSuccess();
+    expect(store.shared.at(-1)).toEqual({ kind: 'raised', rate: 12 });
+    learner.onRefusal();
+    expect(a.rate).toBeLessThan(12);
+    expect(store.shared.at(-1)).toMatchObject({ kind: 'slowed', rate: a.rate, cooldownMs: 1_000 });
+
+    // The store passes the shared slow-down on: b slows down and leaves slow start.
+    store.followed({ kind: 'slowed', rate: 8.4, top: 12, sinceMs: 0 });
+    expect(b.rate).toBe(8.4);
+    follower.onSuccess();
+    expect(b.rate).toBe(8.4);
+    await clock.advanceBy(5_000);
+    follower.onSuccess();
+    expect(b.rate).toBeGreaterThan(12);
+  });
+
+  it('never lets the instances together exceed burst + window x rate, and settles every call', async () => {
+    const arrival = fc.record(
+      {
+        instance: fc.integer({ min: 0, max: 2 }),
+        gapMs: fc.integer({ min: 0, max: 200 }),
+        maxWaitMs: fc.integer({ min: 0, max: 2_000 }),
+        abortAfterMs: fc.integer({ min: 0, max: 1_500 }),
+      },
+      { requiredKeys: ['instance', 'gapMs', 'maxWaitMs'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.array(arrival, { maxLength: 30 }),
+        async (rate, burst, latencyMs, arrivals) => {
+          const { clock, store, limiters, left, go } = instances(3, { rate, burst });
+          store.latencyMs = latencyMs;
+          const settled: Promise<unknown>[] = [];
+          for (const [id, call] of arrivals.entries()) {
+            await clock.advanceBy(call.gapMs);
+            const controller = new AbortController();
+            if (call.abortAfterMs !== undefined)
+              clock.setTimer(() => controller.abort(), call.abortAfterMs);
+            const limiter = limiters[call.instance] as RateLimiter;
+            const deadlineMs = clock.now() + call.maxWaitMs;
+            settled.push(
+              go(limiter, `${call.instance}:${id}`, deadlineMs, controller.signal).catch(
+                (error: { type?: string }) =>
+                  expect(['rate_limited', 'cancelled']).toContain(error.type),
+              ),
+            );
+          }
+          await clock.advanceBy(10_000);
+          await Promise.all(settled);
+          for (const limiter of limiters) expect(limiter.queued).toBe(0);
+          const times = left.map((call) => call.at).sort((x, y) => x - y);
+          times.forEach((first, i) =>
+            times.slice(i).forEach((last, count) => {
+              expect(count + 1).toBeLessThanOrEqual(burst + ((last - first) * rate) / 1000 + 1e-9);
+            }),
+          );
+          for (const instance of [0, 1, 2]) {
+            const ids = left
+              .filter((call) => call.id.startsWith(`${instance}:`))
+              .map((call) => Number(call.id.split(':')[1]));
+            expect(ids).toEqual([...ids].sort((x, y) => x - y));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+});

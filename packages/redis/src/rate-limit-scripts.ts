@@ -1,0 +1,133 @@
+/**
+ * The Lua scripts that change a shared rate limit's hash atomically: the GCRA schedule
+ * (`tat`, the theoretical arrival time of the next call, and `paused`, both in Redis time ms)
+ * and what the instances learned (`rate`, `floor`, `top`, `decreasedAt`, `version`). Every
+ * time is Redis's own (`TIME`), so the instances' clocks never have to agree; replies carry
+ * durations, which each instance lays onto its own clock. Each script refreshes the hash's
+ * expiry: a key idle for the state TTL past its last reserved slot is forgotten.
+ */
+
+/** Redis time in ms, with the microseconds as a fraction. */
+const NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+`;
+
+/** Keeps the hash at least `ttl` ms past `last` (never shortens a longer expiry). */
+const KEEP = `
+local function keep(last, ttl)
+  local wanted = math.ceil(math.max(last - now, 0) + ttl)
+  if redis.call('PTTL', KEYS[1]) < wanted then redis.call('PEXPIRE', KEYS[1], wanted) end
+end
+`;
+
+/**
+ * Reserves the next slot: the call may leave at `max(now, tat - (burst - 1) * interval,
+ * paused)`; when that is no more than `maxWait` away, `tat` moves one interval past it.
+ * Returns `{1, wait}` (granted, ms from now) or `{0, wait}` (refused, nothing reserved).
+ *
+ * KEYS[1] the hash; ARGV interval ms, burst, max wait ms, state TTL ms.
+ */
+export const RESERVE_SCRIPT = `${NOW}${KEEP}
+local interval = tonumber(ARGV[1])
+local h = redis.call('HMGET', KEYS[1], 'tat', 'paused')
+local tat = tonumber(h[1]) or now
+local at = math.max(now, tat - (tonumber(ARGV[2]) - 1) * interval, tonumber(h[2]) or now)
+local wait = at - now
+if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait)} end
+tat = math.max(at, tat) + interval
+redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
+keep(tat, tonumber(ARGV[4]))
+return {1, string.format('%.17g', wait)}
+`;
+
+/**
+ * Holds every call back for `forMs`: sets `paused`, and moves the slots already reserved
+ * past the old pause (or now) by the same shift, so they keep their spacing after the new
+ * pause; publishes `{ kind = 'paused', forMs, shiftMs }` for the instances holding them.
+ * Returns the shift (0: an equal or longer pause was already there).
+ *
+ * KEYS[1] the hash; ARGV for ms, state TTL ms, channel, limiter key, origin instance.
+ */
+export const PAUSE_SCRIPT = `${NOW}${KEEP}
+local h = redis.call('HMGET', KEYS[1], 'tat', 'paused')
+local paused = tonumber(h[2]) or 0
+local untilMs = now + tonumber(ARGV[1])
+if untilMs <= paused then return '0' end
+local base = math.max(now, paused)
+local shift = untilMs - base
+local tat = tonumber(h[1])
+if tat ~= nil and tat > base then
+  tat = tat + shift
+  redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
+end
+redis.call('HSET', KEYS[1], 'paused', string.format('%.17g', untilMs))
+keep(math.max(tat or 0, untilMs), tonumber(ARGV[2]))
+redis.call('PUBLISH', ARGV[3], cjson.encode({ key = ARGV[4], kind = 'paused', forMs = tonumber(ARGV[1]), shiftMs = shift, origin = ARGV[5] }))
+return string.format('%.17g', shift)
+`;
+
+/**
+ * A slow-down after a refusal: applied (the learned `rate` and its `floor` set to the
+ * proposal, `top` the refused rate, `version` bumped, published) when no instance slowed
+ * down within the cooldown; otherwise nothing changes. Returns
+ * `{applied, floor, top, ms since the slow-down, rate, version}` afterwards.
+ *
+ * KEYS[1] the hash; ARGV rate, top, cooldown ms, state TTL ms, channel, limiter key, origin.
+ */
+export const SLOW_DOWN_SCRIPT = `${NOW}${KEEP}
+local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'version', 'rate')
+local decreasedAt = tonumber(h[3])
+local version = tonumber(h[4]) or 0
+if decreasedAt ~= nil and now - decreasedAt < tonumber(ARGV[3]) then
+  return {0, h[1], h[2], string.format('%.17g', now - decreasedAt), h[5], version}
+end
+version = version + 1
+redis.call('HSET', KEYS[1], 'rate', ARGV[1], 'floor', ARGV[1], 'top', ARGV[2], 'decreasedAt', string.format('%.17g', now), 'version', version)
+keep(now, tonumber(ARGV[4]))
+redis.call('PUBLISH', ARGV[5], cjson.encode({ key = ARGV[6], kind = 'slowed', rate = tonumber(ARGV[1]), top = tonumber(ARGV[2]), version = version, origin = ARGV[7] }))
+return {1, ARGV[1], ARGV[2], '0', ARGV[1], version}
+`;
+
+/**
+ * A raise while nothing is refused: the learned `rate` becomes the proposal when it is
+ * higher and the proposer knew the latest slow-down (`version`), so a raise built on a rate
+ * from before a slow-down never undoes it; published when applied. Returns 1 or 0.
+ *
+ * KEYS[1] the hash; ARGV rate, known version, state TTL ms, channel, limiter key, origin.
+ */
+export const RAISE_SCRIPT = `${NOW}${KEEP}
+local h = redis.call('HMGET', KEYS[1], 'rate', 'version')
+if (tonumber(h[2]) or 0) ~= tonumber(ARGV[2]) then return 0 end
+if h[1] and tonumber(h[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'rate', ARGV[1])
+keep(now, tonumber(ARGV[3]))
+redis.call('PUBLISH', ARGV[4], cjson.encode({ key = ARGV[5], kind = 'raised', rate = tonumber(ARGV[1]), version = tonumber(ARGV[2]), origin = ARGV[6] }))
+return 1
+`;
+
+/**
+ * What the instances learned so far, for an instance joining: `{floor, top, ms since the
+ * slow-down, rate, version}` (empty strings for what is not there).
+ *
+ * KEYS[1] the hash.
+ */
+export const LEARNED_SCRIPT = `${NOW}
+local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'rate', 'version')
+local since = ''
+if h[3] then since = string.format('%.17g', now - tonumber(h[3])) end
+return {h[1] or '', h[2] or '', since, h[4] or '', tonumber(h[5]) or 0}
+`;
+
+/**
+ * This instance is alive: its heartbeat in the sorted set of the application's instances,
+ * those silent for longer than the timeout dropped. Returns how many are alive.
+ *
+ * KEYS[1] the sorted set; ARGV instance, timeout ms.
+ */
+export const HEARTBEAT_SCRIPT = `${NOW}
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return redis.call('ZCARD', KEYS[1])
+`;

@@ -1,0 +1,273 @@
+import type {
+  FollowedRateChange,
+  RateLimitSlot,
+  RateLimitSlotRequest,
+  RateLimitStore,
+  SharedRateChange,
+  SharedRateLimiterHandle,
+} from '@toolshield/core';
+import type { Redis } from 'ioredis';
+import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
+import { LuaScript } from './lua-script.js';
+import {
+  HEARTBEAT_SCRIPT,
+  LEARNED_SCRIPT,
+  PAUSE_SCRIPT,
+  RAISE_SCRIPT,
+  RESERVE_SCRIPT,
+  SLOW_DOWN_SCRIPT,
+} from './rate-limit-scripts.js';
+
+const RESERVE = new LuaScript(RESERVE_SCRIPT);
+const PAUSE = new LuaScript(PAUSE_SCRIPT);
+const SLOW_DOWN = new LuaScript(SLOW_DOWN_SCRIPT);
+const RAISE = new LuaScript(RAISE_SCRIPT);
+const LEARNED = new LuaScript(LEARNED_SCRIPT);
+const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
+
+/** @publicApi */
+export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
+  /** How long a limit's state outlives its last reserved slot when unused (default 10 min). */
+  readonly stateTtlMs?: number;
+  /** How often this instance says it is alive, for the others' fallback rate (default 1 s). */
+  readonly heartbeatMs?: number;
+  /** After a failed or slow reservation, how long calls decide locally before trying Redis again (default 1 s). */
+  readonly retryAfterFailureMs?: number;
+}
+
+/** A change as published on the channel. */
+type PublishedChange = FollowedRateChange & {
+  readonly key: string;
+  readonly origin: string;
+  readonly version?: number;
+};
+
+type SlowDownReply = [number, string | null, string | null, string, string | null, number];
+type LearnedReply = [string, string, string, string, number];
+
+/**
+ * Rate limits shared by every instance of an application on Redis; give it to
+ * `ToolShieldModule` as `rateLimitStore` (or to a core `RateLimiter` as its store).
+ *
+ * - Every call reserves its slot with one Lua script on the key's hash: the GCRA schedule
+ *   (theoretical arrival time, pause) in Redis time, so N instances together stay within
+ *   the rate and the burst, whatever their clocks say. The reply is the wait; the call waits
+ *   it out on its own instance.
+ * - A pause (an upstream's `Retry-After`) is set by a script that also moves every slot
+ *   already reserved past it, and is published so the instances holding those slots wait
+ *   too.
+ * - What adaptive limiters learn is shared: a slow-down applies once per cooldown across the
+ *   instances, a raise only when higher and built on the latest slow-down; both are
+ *   published and followed. An instance that starts later takes over what was learned.
+ * - Calls made while the client makes its first connection wait for it (within
+ *   `commandTimeoutMs`). While Redis is unreachable or slow (a reservation failed or took
+ *   longer than `commandTimeoutMs`), calls decide locally at the rate divided by the number of
+ *   instances last seen alive (heartbeats), and {@link health} says `degraded`; reservations
+ *   try Redis again after `retryAfterFailureMs`, and the instance takes over the shared
+ *   learned state when Redis answers again.
+ *
+ * @example
+ * const store = new RedisRateLimitStore({ connection: new Redis(url), keyPrefix: 'agents:' });
+ * const limiter = new RateLimiter('search-api', { rate: 50 }, new SystemClock(), undefined, store);
+ * @publicApi
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly instanceId: string;
+  private readonly redis: Redis;
+  private readonly link: RedisLink;
+  private readonly prefix: string;
+  private readonly channel: string;
+  private readonly ttlMs: string;
+  private readonly retryAfterFailureMs: number;
+  private readonly limiters = new Map<string, SharedRateLimiterHandle>();
+  /** The latest slow-down version each key's limiter has followed. */
+  private readonly versions = new Map<string, number>();
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly heartbeatTimeoutMs: number;
+  private instances = 1;
+  /** Until when reservations are not tried (Date.now() ms) after a failure. */
+  private localUntil = 0;
+
+  constructor(options: RedisRateLimitStoreOptions) {
+    this.link = new RedisLink(options, 'rate-limit-changes', {
+      onMessage: (message) => this.received(message),
+      onReady: () => this.rejoin(),
+    });
+    ({ redis: this.redis, prefix: this.prefix, channel: this.channel } = this.link);
+    this.instanceId = this.link.instanceId;
+    this.ttlMs = String(options.stateTtlMs ?? 600_000);
+    this.retryAfterFailureMs = options.retryAfterFailureMs ?? 1_000;
+    const heartbeatMs = options.heartbeatMs ?? 1_000;
+    this.heartbeatTimeoutMs = heartbeatMs * 3;
+    this.heartbeat = setInterval(() => void this.beat(), heartbeatMs);
+    this.heartbeat.unref();
+    void this.beat();
+  }
+
+  /** `degraded` while Redis is away or failing: limiters then pace on local state. */
+  health(): RedisSharingHealth {
+    const health = this.link.health();
+    if (health.status === 'shared' && this.localUntil > Date.now())
+      return { status: 'degraded', lastError: 'a reservation failed; deciding locally for now' };
+    return health;
+  }
+
+  reserve(
+    key: string,
+    request: RateLimitSlotRequest,
+  ): Promise<RateLimitSlot | undefined> | undefined {
+    // The first connection is waited for: a new instance pacing alone would add its whole rate.
+    if (!this.link.reachable() && !this.link.connecting()) return undefined;
+    if (this.localUntil !== 0 && Date.now() < this.localUntil) return undefined;
+    const reply = RESERVE.run(
+      this.redis,
+      this.hashKey(key),
+      1000 / request.rate,
+      request.burst,
+      request.maxWaitMs,
+      this.ttlMs,
+    ) as Promise<[number, string]>;
+    return this.link.command(reply).then(
+      ([granted, ms]): RateLimitSlot =>
+        granted === 1
+          ? { granted: true, waitMs: Number(ms) }
+          : { granted: false, retryAfterMs: Number(ms) },
+      () => {
+        this.localUntil = Date.now() + this.retryAfterFailureMs;
+        return undefined;
+      },
+    );
+  }
+
+  fallbackRate(_key: string, rate: number): number {
+    return rate / this.instances;
+  }
+
+  share(key: string, change: SharedRateChange): void {
+    if (!this.link.reachable()) return;
+    const hash = this.hashKey(key);
+    const published = [this.channel, key, this.instanceId];
+    const sent =
+      change.kind === 'paused'
+        ? PAUSE.run(this.redis, hash, change.forMs, this.ttlMs, ...published)
+        : change.kind === 'raised'
+          ? RAISE.run(
+              this.redis,
+              hash,
+              change.rate,
+              this.versions.get(key) ?? 0,
+              this.ttlMs,
+              ...published,
+            )
+          : this.slowDown(key, hash, change, published);
+    void this.link.command(sent).catch(() => undefined);
+  }
+
+  attach(limiter: SharedRateLimiterHandle): void {
+    this.limiters.set(limiter.key, limiter);
+    if (this.link.reachable()) void this.join(limiter);
+  }
+
+  /** Stops the heartbeat, leaves the instances' set, closes the pub/sub connection. */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    if (this.link.reachable())
+      await this.link
+        .command(this.redis.zrem(this.instancesKey(), this.instanceId))
+        .catch(() => undefined);
+    this.link.close();
+  }
+
+  private async slowDown(
+    key: string,
+    hash: string,
+    change: Extract<SharedRateChange, { kind: 'slowed' }>,
+    published: string[],
+  ): Promise<void> {
+    const reply = (await SLOW_DOWN.run(
+      this.redis,
+      hash,
+      change.rate,
+      change.top,
+      change.cooldownMs,
+      this.ttlMs,
+      ...published,
+    )) as SlowDownReply;
+    const [applied, floor, top, since, rate, version] = reply;
+    this.versions.set(key, version);
+    if (applied === 1) return;
+    // Another instance slowed down within the cooldown: this one follows it instead.
+    this.followLearned(key, [floor ?? '', top ?? '', since, rate ?? '', version]);
+  }
+
+  /** Takes over what the instances learned so far (on attach, and when Redis is back). */
+  private async join(limiter: SharedRateLimiterHandle): Promise<void> {
+    try {
+      const learned = (await this.link.command(
+        LEARNED.run(this.redis, this.hashKey(limiter.key)),
+      )) as LearnedReply;
+      this.followLearned(limiter.key, learned);
+    } catch {
+      // Still degraded: the next 'ready' joins again.
+    }
+  }
+
+  private followLearned(key: string, [floor, top, since, rate, version]: LearnedReply): void {
+    const limiter = this.limiters.get(key);
+    this.versions.set(key, version);
+    if (limiter === undefined) return;
+    if (floor !== '' && top !== '' && since !== '')
+      limiter.follow({
+        kind: 'slowed',
+        rate: Number(floor),
+        top: Number(top),
+        sinceMs: Number(since),
+      });
+    if (rate !== '' && rate !== floor) limiter.follow({ kind: 'raised', rate: Number(rate) });
+  }
+
+  private rejoin(): void {
+    this.localUntil = 0;
+    void this.beat();
+    for (const limiter of this.limiters.values()) void this.join(limiter);
+  }
+
+  private received(message: string): void {
+    let change: PublishedChange;
+    try {
+      change = JSON.parse(message) as PublishedChange;
+    } catch {
+      return;
+    }
+    if (change.origin === this.instanceId) return;
+    if (change.kind === 'slowed' && change.version !== undefined)
+      this.versions.set(change.key, change.version);
+    const limiter = this.limiters.get(change.key);
+    if (limiter === undefined) return;
+    if (change.kind === 'paused')
+      limiter.follow({ kind: 'paused', forMs: change.forMs, shiftMs: change.shiftMs });
+    else if (change.kind === 'slowed')
+      limiter.follow({ kind: 'slowed', rate: change.rate, top: change.top, sinceMs: 0 });
+    else limiter.follow({ kind: 'raised', rate: change.rate });
+  }
+
+  private async beat(): Promise<void> {
+    if (!this.link.reachable()) return;
+    try {
+      const alive = (await this.link.command(
+        HEARTBEAT.run(this.redis, this.instancesKey(), this.instanceId, this.heartbeatTimeoutMs),
+      )) as number;
+      this.instances = Math.max(1, alive);
+    } catch {
+      // Keeps the last count: the fallback rate stays what it was when Redis was last seen.
+    }
+  }
+
+  private hashKey(key: string): string {
+    return `${this.prefix}rate-limit:{${key}}`;
+  }
+
+  private instancesKey(): string {
+    return `${this.prefix}rate-limit-instances`;
+  }
+}

@@ -1,0 +1,207 @@
+import { expect, it } from '@jest/globals';
+import {
+  AdaptiveRateController,
+  RateLimitedError,
+  RateLimiter,
+  SystemClock,
+  type RateLimitOptions,
+} from '@toolshield/core';
+import { Redis } from 'ioredis';
+import { TerminusModule } from '@nestjs/terminus';
+import { Test } from '@nestjs/testing';
+import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
+import { RedisBreakerStore, RedisRateLimitStore } from '../src/index.js';
+import { describeWithRedis } from './support/describe-with-redis.js';
+import { useRedisServer } from './support/redis-suite.js';
+import { eventually } from './support/eventually.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeWithRedis('rate limits shared on a real Redis (instances in this process)', () => {
+  const suite = useRedisServer();
+  const { cleanups } = suite;
+
+  async function instance(prefix: string, options: RateLimitOptions, heartbeatMs = 1_000) {
+    const connection = new Redis(suite.server.url, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 20,
+    });
+    const store = new RedisRateLimitStore({
+      connection,
+      keyPrefix: prefix,
+      commandTimeoutMs: 100,
+      heartbeatMs,
+      retryAfterFailureMs: 200,
+    });
+    const limiter = new RateLimiter('search-api', options, new SystemClock(), undefined, store);
+    cleanups.push(async () => {
+      limiter.close(new Error('test over'));
+      await store.close();
+      connection.disconnect();
+    });
+    await eventually(() => connection.status === 'ready');
+    return { store, limiter, connection };
+  }
+
+  /** Acquires on each limiter in turn; resolves with when each call left, ms after the start. */
+  async function leaveTimes(limiters: RateLimiter[], calls: number): Promise<number[]> {
+    const start = performance.now();
+    const left = await Promise.all(
+      Array.from({ length: calls }, (_, i) =>
+        (limiters[i % limiters.length] as RateLimiter)
+          .acquire()
+          .then(() => performance.now() - start),
+      ),
+    );
+    return left.sort((x, y) => x - y);
+  }
+
+  it('spaces the calls of two instances at the one shared rate', async () => {
+    const a = await instance('r1:', { rate: 20 });
+    const b = await instance('r1:', { rate: 20 });
+    const left = await leaveTimes([a.limiter, b.limiter], 8);
+    // 8 calls at 20/s between them: the last leaves 7 intervals (350 ms) after the first.
+    expect((left.at(-1) as number) - (left[0] as number)).toBeGreaterThanOrEqual(345);
+    for (let i = 1; i < left.length; i++)
+      expect((left[i] as number) - (left[i - 1] as number)).toBeGreaterThan(35);
+  });
+
+  it('refuses at once a call whose shared slot is past its deadline, reserving nothing', async () => {
+    const a = await instance('r2:', { rate: 2 });
+    const b = await instance('r2:', { rate: 2 });
+    await a.limiter.acquire();
+    const refusal = await b.limiter.acquire({ deadlineMs: Date.now() + 100 }).then(
+      () => undefined,
+      (error: unknown) => error as RateLimitedError,
+    );
+    expect(refusal).toBeInstanceOf(RateLimitedError);
+    const retryAfterMs = refusal?.retryAfterMs ?? 0;
+    expect(retryAfterMs).toBeGreaterThan(400);
+    expect(retryAfterMs).toBeLessThanOrEqual(500);
+    // Had the refused call reserved the slot at 500 ms, this one would get the one at 1,000.
+    const start = Date.now();
+    await b.limiter.acquire();
+    expect(Date.now() - start).toBeLessThan(800);
+  });
+
+  it("holds every instance's calls through a pause one of them learned, slots already reserved included", async () => {
+    const a = await instance('r3:', { rate: 10 });
+    const b = await instance('r3:', { rate: 10 });
+    await a.limiter.acquire();
+    const start = Date.now();
+    const reserved = b.limiter.acquire();
+    await sleep(20);
+    a.limiter.pauseUntil(Date.now() + 300);
+    await reserved;
+    // b's slot was 100 ms out; the pause moved it past its own end.
+    expect(Date.now() - start).toBeGreaterThanOrEqual(300);
+    const later = Date.now();
+    await a.limiter.acquire();
+    expect(Date.now() - later).toBeGreaterThanOrEqual(60);
+  });
+
+  it('slows down once when several instances are refused at once, and shares raises', async () => {
+    // A steep growth curve, so the rate passes the refused one within a second.
+    const options = { rate: 40, adaptive: { growth: 4 } };
+    const a = await instance('r4:', options);
+    const b = await instance('r4:', options);
+    const controllers = [a, b].map(
+      (one) => new AdaptiveRateController(one.limiter, new SystemClock()),
+    );
+    // What one slow-down makes of the rate: a lone limiter refused once.
+    const alone = new RateLimiter('alone', options, new SystemClock());
+    new AdaptiveRateController(alone, new SystemClock()).onRefusal();
+    const once = alone.rate;
+    expect(once).toBeLessThan(40);
+    for (const controller of controllers) controller.onRefusal();
+    await eventually(() => a.limiter.rate === b.limiter.rate);
+    await sleep(50);
+    // One slow-down, not two.
+    expect(a.limiter.rate).toBeCloseTo(once);
+    expect(b.limiter.rate).toBeCloseTo(once);
+
+    await sleep(1_000);
+    (controllers[0] as AdaptiveRateController).onSuccess();
+    const raised = a.limiter.rate;
+    expect(raised).toBeGreaterThan(once);
+    // Published with Lua's 14 significant digits.
+    await eventually(() => Math.abs(b.limiter.rate - raised) < 1e-9);
+    // A third instance starting now takes over what the others learned.
+    const c = await instance('r4:', options);
+    await eventually(() => Math.abs(c.limiter.rate - raised) < 1e-9);
+  }, 15_000);
+
+  it('paces locally at the rate divided by the instances last seen while Redis is down, says degraded, and shares again when it is back', async () => {
+    const a = await instance('r5:', { rate: 20 }, 50);
+    const b = await instance('r5:', { rate: 20 }, 50);
+    await eventually(() => a.store.fallbackRate('search-api', 20) === 10);
+    expect(a.store.health()).toEqual({ status: 'shared' });
+    await suite.server.kill();
+    await eventually(() => a.store.health().status === 'degraded');
+    const alone = await leaveTimes([a.limiter], 4);
+    // 10/s alone: 3 intervals of 100 ms.
+    expect((alone.at(-1) as number) - (alone[0] as number)).toBeGreaterThanOrEqual(295);
+
+    await suite.server.restart();
+    await eventually(
+      () => a.store.health().status === 'shared' && b.store.health().status === 'shared',
+      3_000,
+    );
+    const shared = await leaveTimes([a.limiter, b.limiter], 4);
+    expect((shared.at(-1) as number) - (shared[0] as number)).toBeGreaterThanOrEqual(145);
+  }, 15_000);
+
+  it('sends its scripts again when Redis lost them (a restart, SCRIPT FLUSH)', async () => {
+    const a = await instance('r7:', { rate: 100 });
+    await a.limiter.acquire();
+    await a.connection.script('FLUSH');
+    await a.limiter.acquire();
+    expect(a.store.health()).toEqual({ status: 'shared' });
+    expect(await a.connection.hget('r7:rate-limit:{search-api}', 'tat')).not.toBeNull();
+  });
+
+  it('does not let a stalled Redis hold a call much past the command timeout', async () => {
+    const a = await instance('r6:', { rate: 100 });
+    const staller = new Redis(suite.server.url);
+    cleanups.push(() => void staller.disconnect());
+    const stall = staller.eval(
+      "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
+      0,
+    );
+    await sleep(20);
+    const start = Date.now();
+    await a.limiter.acquire();
+    expect(Date.now() - start).toBeLessThan(300);
+    expect(a.store.health().status).toBe('degraded');
+    // Within retryAfterFailureMs the next calls decide locally at once.
+    const next = Date.now();
+    await a.limiter.acquire();
+    expect(Date.now() - next).toBeLessThan(50);
+    await stall;
+  });
+
+  it('says degraded in the Terminus indicator when the rate limits are not shared, though the breakers are', async () => {
+    const connection = new Redis(suite.server.url);
+    const breakers = new RedisBreakerStore({ connection, keyPrefix: 'r8:' });
+    const rateLimits = new RedisRateLimitStore({ connection, keyPrefix: 'r8:' });
+    cleanups.push(async () => {
+      await breakers.close();
+      connection.disconnect();
+    });
+    const moduleRef = await Test.createTestingModule({
+      imports: [TerminusModule.forRoot({ logger: false })],
+      providers: [
+        ToolShieldRedisHealthIndicator,
+        { provide: RedisBreakerStore, useValue: breakers },
+        { provide: RedisRateLimitStore, useValue: rateLimits },
+      ],
+    }).compile();
+    cleanups.push(() => moduleRef.close());
+    const indicator = moduleRef.get(ToolShieldRedisHealthIndicator);
+    await eventually(() => indicator.isHealthy()['toolshield-redis'].status === 'up');
+    // A closed store no longer shares (its pub/sub connection is gone).
+    await rateLimits.close();
+    expect(breakers.health()).toEqual({ status: 'shared' });
+    expect(indicator.isHealthy()['toolshield-redis']).toMatchObject({ status: 'degraded' });
+  });
+});
