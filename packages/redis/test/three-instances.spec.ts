@@ -5,6 +5,9 @@ import { InstanceProcess } from './support/instance-process.js';
 import { RedisServer } from '../src/testing/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 
+/** How late a call may reach the upstream after it left its instance, on a busy machine. */
+const DELIVERY_JITTER_MS = 200;
+
 /** Polls an async check every 10 ms until it holds. */
 async function eventuallyAsync(check: () => Promise<boolean>, withinMs: number): Promise<number> {
   const start = Date.now();
@@ -101,7 +104,8 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
 
   // The GCRA bound: over any window of W seconds, at most burst + W x rate calls leave (the
   // burst only after a quiet spell, so in practice once, at the start). The upstream counts
-  // arrivals, which also carry the delivery jitter of four busy processes on a shared machine.
+  // arrivals, which also carry the delivery jitter of four busy processes on a shared machine:
+  // calls that left over 1 s + that jitter can arrive within one second.
   it(`keeps the three together within ${LIMIT.rate} calls a second at the upstream (burst ${LIMIT.burst})`, async () => {
     const three = await sharingRateLimits(await instances(3, 'limited:'));
     upstream.perSecond.clear();
@@ -120,8 +124,12 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     // they take (300 - burst) / rate = 5.9 s, less at most 100 ms of delivery jitter.
     const spanMs = Math.max(...upstream.arrivals) - Math.min(...upstream.arrivals);
     expect(spanMs).toBeGreaterThanOrEqual(((300 - LIMIT.burst) * 1_000) / LIMIT.rate - 100);
-    for (const count of upstream.perSecond.values())
-      expect(count).toBeLessThanOrEqual(LIMIT.rate + LIMIT.burst);
+    // Any second at the upstream: what left in that second and the jitter before it.
+    const busiest = busiestWindow(upstream.arrivals, 1_000);
+    process.stdout.write(`upstream, busiest 1 s window: ${busiest} calls\n`);
+    expect(busiest).toBeLessThanOrEqual(
+      LIMIT.burst + Math.floor((LIMIT.rate * (1_000 + DELIVERY_JITTER_MS)) / 1_000),
+    );
   }, 60_000);
 
   it('loses no call when Redis is killed in the middle of a rate-limited run', async () => {
@@ -137,3 +145,14 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     expect((await (three[0] as InstanceProcess).state()).rateLimitHealth).toBe('degraded');
   }, 60_000);
 });
+
+/** The most arrivals (ms) in any window of `windowMs`. */
+function busiestWindow(arrivals: readonly number[], windowMs: number): number {
+  const sorted = [...arrivals].sort((x, y) => x - y);
+  let most = 0;
+  for (let start = 0, end = 0; end < sorted.length; end++) {
+    while ((sorted[end] as number) - (sorted[start] as number) >= windowMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
