@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * Pack smoke test (CI, after `npx nx run-many -t build`): packs @toolshield/core, nest and
- * chaos with `npm pack`, installs the tarballs into a plain Nest 12 app created in a temp dir
- * outside the workspace (everything else comes from the npm registry, and @nestjs/testing is
- * deliberately absent), then checks what a user gets:
+ * Pack smoke test (CI, after `npx nx run-many -t build`): packs every published package with
+ * `npm pack`, installs @toolshield/core, nest and chaos into a plain Nest 12 app created in a
+ * temp dir outside the workspace (everything else comes from the npm registry, and
+ * @nestjs/testing is deliberately absent), then checks what a user gets:
  *
- * - each package ships LICENSE and README.md, no spec files, and no citation of DESIGN.md;
+ * - each published package ships LICENSE and README.md, no spec files, and no citation of
+ *   DESIGN.md (the ones not installed are checked unpacked from their tarballs);
  * - every source map (`.js.map`, `.d.ts.map`) points at sources that are in the package: we
  *   ship `src` (without specs) so stack traces under --enable-source-maps and "go to
  *   definition" through declaration maps land on the real TypeScript;
@@ -32,7 +33,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Installed into the app and run. */
 const packages = ['core', 'nest', 'chaos'];
+/** Every package that is published (not `private`): packed and its contents checked. */
+const published = readdirSync(join(root, 'packages')).filter((name) => {
+  const manifest = join(root, 'packages', name, 'package.json');
+  return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).private !== true;
+});
 const keep = process.argv.includes('--keep');
 const started = Date.now();
 
@@ -50,7 +57,7 @@ const run = (command, args, cwd, options = {}) =>
     ...options,
   });
 
-for (const name of packages) {
+for (const name of published) {
   if (!existsSync(join(root, 'packages', name, 'dist', 'index.js'))) {
     fail(`packages/${name}/dist is missing: run \`npx nx run-many -t build\` first`);
   }
@@ -59,8 +66,8 @@ for (const name of packages) {
 const work = mkdtempSync(join(tmpdir(), 'toolshield-pack-smoke-'));
 if (!relative(root, work).startsWith('..')) fail(`${work} is inside the workspace`);
 try {
-  // 1. npm pack each package.
-  const tarballs = packages.map((name) => {
+  // 1. npm pack each published package.
+  const tarballs = published.map((name) => {
     const [packed] = JSON.parse(
       run('npm', ['pack', '--json', '--pack-destination', work], join(root, 'packages', name)),
     );
@@ -101,7 +108,10 @@ try {
           'reflect-metadata': '^0.2.2',
           rxjs: '^7.8.2',
           ...Object.fromEntries(
-            packages.map((name, index) => [`@toolshield/${name}`, `file:${tarballs[index]}`]),
+            packages.map((name) => [
+              `@toolshield/${name}`,
+              `file:${tarballs[published.indexOf(name)]}`,
+            ]),
           ),
         },
         devDependencies: { typescript: '~6.0.3', '@types/node': '^24.0.0' },
@@ -141,7 +151,15 @@ try {
 
   // 3. What the installed packages contain.
   for (const name of packages) checkInstalledPackage(join(app, 'node_modules/@toolshield', name));
-  step('LICENSE, README, no DESIGN.md citation, every source map resolves');
+  for (const name of published.filter((one) => !packages.includes(one))) {
+    const unpacked = join(work, 'unpacked', name);
+    mkdirSync(unpacked, { recursive: true });
+    run('tar', ['-xzf', tarballs[published.indexOf(name)], '-C', unpacked], work);
+    checkInstalledPackage(join(unpacked, 'package'));
+  }
+  step(
+    `LICENSE, README, no DESIGN.md citation, every source map resolves (${published.join(', ')})`,
+  );
 
   // 4. The root README's example, compiled with tsc and run.
   writeFileSync(join(app, 'src/readme-example.ts'), readmeExampleProgram());
