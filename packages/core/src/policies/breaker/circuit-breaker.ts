@@ -49,6 +49,16 @@ export interface BreakerCallOptions {
   deferredFailure?: () => void;
 }
 
+/** The states in which a breaker may refuse calls. */
+type RefusingState = Exclude<CircuitState, 'closed'>;
+
+/** What a refused call is told, by the state that refused it. */
+const REFUSAL_MESSAGES: Readonly<Record<RefusingState, string>> = {
+  open: 'The circuit breaker is open after repeated failures',
+  isolated: 'The circuit breaker is isolated until it is closed by hand',
+  half_open: 'The circuit breaker is half-open and its trial calls are running',
+};
+
 /** A window's counts, current as of one rotation generation. */
 interface WindowTally {
   successes: number;
@@ -347,27 +357,12 @@ export class ToolCircuitBreaker {
   /** A new error for a call refused now, or undefined when calls go through. */
   private refusalError(): CircuitOpenError | undefined {
     if (this.disposed) return this.openError('The circuit breaker was shut down', undefined);
-    switch (this.current) {
-      case 'closed':
-        return undefined;
-      case 'open':
-        return this.openError(
-          'The circuit breaker is open after repeated failures',
-          this.untilHalfOpen(),
-        );
-      case 'isolated':
-        return this.openError(
-          'The circuit breaker is isolated until it is closed by hand',
-          undefined,
-        );
-      case 'half_open':
-        return this.trialsAdmitted >= this.options.halfOpenMaxCalls
-          ? this.openError(
-              'The circuit breaker is half-open and its trial calls are running',
-              undefined,
-            )
-          : undefined;
-    }
+    if (!this.refuses()) return undefined;
+    const state = this.current as RefusingState;
+    return this.openError(
+      REFUSAL_MESSAGES[state],
+      state === 'open' ? this.untilHalfOpen() : undefined,
+    );
   }
 
   /** Lets a call through or throws `CircuitOpenError`; returns the period the call belongs to. */
