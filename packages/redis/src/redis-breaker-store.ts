@@ -95,7 +95,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   /** Settled by the next sync: the failures counted before it are then in the shared window. */
   private confirmation?: Deferred;
   private readonly interval: ReturnType<typeof setInterval>;
-  private soon?: ReturnType<typeof setTimeout>;
+  /** A sync asked for now (after the current I/O, not after a timer's millisecond). */
+  private soon?: ReturnType<typeof setImmediate>;
   private applying?: string;
   private syncing = false;
   /** A sync was asked for while one ran: run another right after it. */
@@ -167,7 +168,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       return undefined;
     }
     counts.failures++;
-    this.soon ??= setTimeout(() => void this.sync(), 0);
+    this.soon ??= setImmediate(() => void this.sync());
     // The breaker holds its next calls until the failure is in the shared window (the next
     // sync, one round trip within the command timeout); while Redis is away it decides alone.
     if (!this.reachable()) return undefined;
@@ -202,7 +203,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   close(): Promise<void> {
     this.closed = true;
     clearInterval(this.interval);
-    clearTimeout(this.soon);
+    clearImmediate(this.soon);
     this.confirmation?.resolve();
     this.link.close();
     return Promise.resolve();
@@ -406,7 +407,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     }
     if (change.origin === this.instanceId) return;
     if ('nudge' in change) {
-      this.soon ??= setTimeout(() => void this.sync(), 0);
+      this.soon ??= setImmediate(() => void this.sync());
       return;
     }
     this.apply(change.key, change.state, change.version, change.openedAt);
