@@ -21,7 +21,8 @@ const FLAKY = { errorThresholdPercentage: 99 };
 
 /** The rows' Markdown, or a line saying why they were skipped. */
 export async function runSharedBreakerHold(log: (line: string) => void): Promise<string> {
-  if (!redisServerAvailable) return 'Skipped the shared breaker hold rows: no redis-server on PATH.';
+  if (!redisServerAvailable)
+    return 'Skipped the shared breaker hold rows: no redis-server on PATH.';
   log('shared breaker: the call after a failure, local vs on Redis ...');
   const server = await RedisServer.start();
   const connection = new Redis(server.url);

@@ -176,7 +176,9 @@ try {
   } catch (error) {
     fail(`tsc failed in the packed app:\n${error.stdout}${error.stderr}`);
   }
-  step('tsc compiled the README example, a chaos import and a Redis setup against the packed packages');
+  step(
+    'tsc compiled the README example, a chaos import and a Redis setup against the packed packages',
+  );
   const example = JSON.parse(run('node', ['dist/readme-example.js'], app));
   const [message] = example.messages;
   if (example.outcome.success !== true || example.outcome.output?.tempC !== 21) {
@@ -331,7 +333,9 @@ async function startRedisServer(work) {
     const timer = setTimeout(() => reject(new Error('redis-server did not start in 5 s')), 5_000);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`redis-server could not start (.ci/redis.sh installs it): ${error.message}`));
+      reject(
+        new Error(`redis-server could not start (.ci/redis.sh installs it): ${error.message}`),
+      );
     });
     child.stdout.on('data', (chunk) => {
       if (!String(chunk).includes('Ready to accept connections')) return;

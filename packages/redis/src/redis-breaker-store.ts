@@ -263,7 +263,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     for (const breaker of this.breakers.values()) {
       if (breaker.state !== 'closed') continue;
       reads.push(breaker);
-      for (const index of windowOf(breaker, now)) pipeline.hgetall(this.bucketKey(breaker.key, index));
+      for (const index of windowOf(breaker, now))
+        pipeline.hgetall(this.bucketKey(breaker.key, index));
     }
     try {
       const results = await this.command(pipeline.exec());
@@ -456,7 +457,11 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     return `${this.prefix}breaker:{${key}}`;
   }
 
-  private bucketKey(key: string, index: number, version = this.known.get(key)?.version ?? 0): string {
+  private bucketKey(
+    key: string,
+    index: number,
+    version = this.known.get(key)?.version ?? 0,
+  ): string {
     return `${this.prefix}breaker:{${key}}:w:${version}:${index}`;
   }
 }
