@@ -170,8 +170,9 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     counts.failures++;
     this.soon ??= setImmediate(() => void this.sync());
     // The breaker holds its next calls until the failure is in the shared window (the next
-    // sync, one round trip within the command timeout); while Redis is away it decides alone.
-    if (!this.reachable()) return undefined;
+    // sync, one round trip within the command timeout). While Redis is away or failing it
+    // decides alone: a stalled Redis costs one timeout, not one per failure.
+    if (this.health().status !== 'shared') return undefined;
     this.confirmation ??= deferred();
     return this.confirmation.promise;
   }
@@ -204,7 +205,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     this.closed = true;
     clearInterval(this.interval);
     clearImmediate(this.soon);
-    this.confirmation?.resolve();
+    this.releaseConfirmation();
     this.link.close();
     return Promise.resolve();
   }
@@ -227,11 +228,18 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     } finally {
       this.syncing = false;
       confirmation?.resolve();
+      // Redis failed this sync: the failures waiting for the next one are not held for it.
+      if (this.health().status !== 'shared') this.releaseConfirmation();
     }
     if (this.again) {
       this.again = false;
       void this.sync();
     }
+  }
+
+  private releaseConfirmation(): void {
+    this.confirmation?.resolve();
+    this.confirmation = undefined;
   }
 
   private async exchange(): Promise<void> {

@@ -123,6 +123,28 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await eventually(() => a.store.health().status === 'shared');
   });
 
+  it('holds the call after a failure for at most the command timeout when Redis stalls, and not again while it is failing', async () => {
+    const a = instance('t7:');
+    await sharing(a);
+    const staller = new Redis(suite.server.url);
+    cleanups.push(() => void staller.disconnect());
+    const stall = staller.eval(
+      "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
+      0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await failures(a, 1);
+    let start = Date.now();
+    await expect(a.breaker().execute(ok)).resolves.toBe('ok');
+    expect(Date.now() - start).toBeLessThan(300);
+    expect(a.store.health().status).toBe('degraded');
+    await failures(a, 1);
+    start = Date.now();
+    await expect(a.breaker().execute(ok)).resolves.toBe('ok');
+    expect(Date.now() - start).toBeLessThan(50);
+    await stall;
+  });
+
   it('keeps deciding locally while Redis is down, says degraded, and rejoins when it is back', async () => {
     const a = instance('t4:');
     const b = instance('t4:');
