@@ -16,6 +16,7 @@ import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { runRedactionBench } from './redaction.js';
 import { runSharedBreaker } from './shared-breaker.js';
+import { runSharedBreakerHold } from './shared-breaker-hold.js';
 import { runSharedRateLimit } from './shared-rate-limit.js';
 import { bytes, max, median, min, ratio, us } from './stats.js';
 
@@ -54,6 +55,7 @@ const dtoValidation = await runDtoValidationBench(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
+const sharedBreakerHold = await runSharedBreakerHold(log);
 const sharedRateLimit = await runSharedRateLimit(log);
 
 log('memory: fresh processes with --expose-gc ...');
@@ -126,6 +128,8 @@ const markdown = [
   inFlightTable(inFlight),
   '',
   sharedBreaker,
+  '',
+  sharedBreakerHold,
   '',
   sharedRateLimit,
 ].join('\n');

@@ -5,11 +5,10 @@
  * background. Skipped, saying so, without `redis-server` on PATH.
  */
 import { performance } from 'node:perf_hooks';
-import { CircuitBreakerRegistry, type ToolCircuitBreaker } from '@toolshield/core';
-import { RedisBreakerStore } from '@toolshield/redis';
-import { RedisServer, redisServerAvailable } from '@toolshield/redis/testing';
-import { Redis } from 'ioredis';
-import { median, ratio } from './stats.js';
+import type { ToolCircuitBreaker } from '@toolshield/core';
+import { redisServerAvailable } from '@toolshield/redis/testing';
+import { measureLocalAndShared } from './local-and-shared-breakers.js';
+import { ratio } from './stats.js';
 
 const CALLS = Number(process.env.BENCH_SHARED_CALLS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5) * 2 + 1;
@@ -19,40 +18,17 @@ const ok = (): Promise<number> => Promise.resolve(1);
 export async function runSharedBreaker(log: (line: string) => void): Promise<string> {
   if (!redisServerAvailable) return 'Skipped the shared breaker rows: no redis-server on PATH.';
   log('shared breaker: local vs on Redis ...');
-  const server = await RedisServer.start();
-  const connection = new Redis(server.url);
-  const store = new RedisBreakerStore({ connection, keyPrefix: 'bench:' });
-  const local = new CircuitBreakerRegistry();
-  const shared = new CircuitBreakerRegistry({ store });
-  try {
-    while (connection.status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 20));
-    const perCall = { local: [] as number[], shared: [] as number[] };
-    const breakers = { local: local.get('search'), shared: shared.get('search') };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const row of round % 2 === 0
-        ? (['local', 'shared'] as const)
-        : (['shared', 'local'] as const))
-        perCall[row].push(await timeCalls(breakers[row]));
-    }
-    const [l, s] = [median(perCall.local), median(perCall.shared)];
-    if (breakers.shared.state !== 'closed') throw new Error('The shared breaker left closed');
-    return [
-      `Shared breaker, success path (${CALLS} calls × ${ROUNDS} rounds, ns per call, median):`,
-      '',
-      '| Breaker | ns/call | vs local |',
-      '|---|---:|---:|',
-      `| local (\`CircuitBreakerRegistry\`) | ${l.toFixed(0)} | 1.00× |`,
-      `| shared on Redis (\`RedisBreakerStore\`) | ${s.toFixed(0)} | ${ratio(s / l)} |`,
-      '',
-      `Target: shared ≤ 1.20× local: ${s / l <= 1.2 ? 'met' : 'NOT met'}`,
-    ].join('\n');
-  } finally {
-    local.dispose();
-    shared.dispose();
-    await store.close();
-    connection.disconnect();
-    await server.stop();
-  }
+  const { local: l, shared: s } = await measureLocalAndShared('bench:', {}, ROUNDS, timeCalls);
+  return [
+    `Shared breaker, success path (${CALLS} calls × ${ROUNDS} rounds, ns per call, median):`,
+    '',
+    '| Breaker | ns/call | vs local |',
+    '|---|---:|---:|',
+    `| local (\`CircuitBreakerRegistry\`) | ${l.toFixed(0)} | 1.00× |`,
+    `| shared on Redis (\`RedisBreakerStore\`) | ${s.toFixed(0)} | ${ratio(s / l)} |`,
+    '',
+    `Target: shared ≤ 1.20× local: ${s / l <= 1.2 ? 'met' : 'NOT met'}`,
+  ].join('\n');
 }
 
 async function timeCalls(breaker: ToolCircuitBreaker): Promise<number> {

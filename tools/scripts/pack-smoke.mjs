@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * Pack smoke test (CI, after `npx nx run-many -t build`): packs every published package with
- * `npm pack`, installs @toolshield/core, nest and chaos into a plain Nest 12 app created in a
- * temp dir outside the workspace (everything else comes from the npm registry, and
- * @nestjs/testing is deliberately absent), then checks what a user gets:
+ * `npm pack`, installs @toolshield/core, nest, chaos and redis (with ioredis) into a plain Nest
+ * 12 app created in a temp dir outside the workspace (everything else comes from the npm
+ * registry, and @nestjs/testing is deliberately absent), then checks what a user gets:
  *
  * - each published package ships LICENSE and README.md, no spec files, and no citation of
  *   DESIGN.md (the ones not installed are checked unpacked from their tarballs);
@@ -14,11 +14,15 @@
  *   test follows the README), compiles with tsc (skipLibCheck off, so our .d.ts files are
  *   checked too) and runs: a tool with a DTO, ToolExecutor.execute, toOpenAIToolMessage;
  * - `@toolshield/chaos` imports and injects faults with no @nestjs/testing installed, and
- *   its CLI says in one line that the harness needs it.
+ *   its CLI says in one line that the harness needs it;
+ * - `@toolshield/redis`, set up as its README shows (`ToolShieldRedisModule` inside
+ *   `ToolShieldModule.forRootAsync`), shares a breaker between two app instances in one
+ *   process on a real `redis-server` started here (127.0.0.1, a free port, stopped after):
+ *   one opens it, the other follows and fails the tool's call fast.
  *
  * Usage: node tools/scripts/pack-smoke.mjs [--keep]   (--keep leaves the temp dir for a look)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -28,13 +32,14 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Installed into the app and run. */
-const packages = ['core', 'nest', 'chaos'];
+const packages = ['core', 'nest', 'chaos', 'redis'];
 /** Every package that is published (not `private`): packed and its contents checked. */
 const published = readdirSync(join(root, 'packages')).filter((name) => {
   const manifest = join(root, 'packages', name, 'package.json');
@@ -105,6 +110,7 @@ try {
           '@nestjs/core': '^12.0.0',
           'class-transformer': '^0.5.1',
           'class-validator': '^0.15.1',
+          ioredis: '^6.0.0',
           'reflect-metadata': '^0.2.2',
           rxjs: '^7.8.2',
           ...Object.fromEntries(
@@ -164,12 +170,15 @@ try {
   // 4. The root README's example, compiled with tsc and run.
   writeFileSync(join(app, 'src/readme-example.ts'), readmeExampleProgram());
   writeFileSync(join(app, 'src/chaos-runtime.ts'), chaosRuntimeProgram());
+  writeFileSync(join(app, 'src/redis-shared-breaker.ts'), redisSharedBreakerProgram());
   try {
     run(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], app);
   } catch (error) {
     fail(`tsc failed in the packed app:\n${error.stdout}${error.stderr}`);
   }
-  step('tsc compiled the README example and a chaos import against the packed packages');
+  step(
+    'tsc compiled the README example, a chaos import and a Redis setup against the packed packages',
+  );
   const example = JSON.parse(run('node', ['dist/readme-example.js'], app));
   const [message] = example.messages;
   if (example.outcome.success !== true || example.outcome.output?.tempC !== 21) {
@@ -205,6 +214,35 @@ try {
     fail(`toolshield-chaos without @nestjs/testing: exit ${cli.status}, ${cli.stderr}`);
   }
   step('@toolshield/chaos injects faults with no @nestjs/testing; its CLI asks for it in one line');
+
+  // 6. @toolshield/redis on a real redis-server: two instances share one breaker.
+  const redis = await startRedisServer(work);
+  let shared;
+  let failed;
+  try {
+    shared = JSON.parse(
+      run('node', ['dist/redis-shared-breaker.js'], app, {
+        env: { ...process.env, REDIS_URL: redis.url },
+        timeout: 20_000,
+      }),
+    );
+  } catch (error) {
+    failed = `the Redis setup failed: ${error.stdout ?? ''}${error.stderr ?? error.message}`;
+  } finally {
+    redis.stop();
+  }
+  if (failed !== undefined) fail(failed);
+  if (
+    shared.health.join() !== 'shared,shared' ||
+    shared.followed !== 'open' ||
+    shared.outcome.success !== false ||
+    shared.outcome.errorType !== 'circuit_open'
+  ) {
+    fail(`@toolshield/redis did not share the breaker: ${JSON.stringify(shared)}`);
+  }
+  step(
+    `@toolshield/redis: a breaker opened by one instance was open in the other after ${shared.followedMs} ms, its call failed fast`,
+  );
   console.log(`pack-smoke: PASS in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   if (keep) console.log(`pack-smoke: left ${work}`);
@@ -271,6 +309,100 @@ globalThis.fetch = async () => {
 const failure = await app.get(ToolExecutor).execute({ id: 'call_2', name: 'get_weather', arguments: '{"city":"Oslo"}' });
 console.log(JSON.stringify({ outcome, messages, failure }));
 await app.close();
+`;
+}
+
+/** A throwaway redis-server on 127.0.0.1 (a free port, no persistence), for step 6. */
+async function startRedisServer(work) {
+  const port = await new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolvePort(free));
+    });
+  });
+  const dir = join(work, 'redis');
+  mkdirSync(dir);
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const child = spawn('redis-server', [...args, '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () => child.kill('SIGKILL');
+  await new Promise((ready, reject) => {
+    const timer = setTimeout(() => reject(new Error('redis-server did not start in 5 s')), 5_000);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`redis-server could not start (.ci/redis.sh installs it): ${error.message}`),
+      );
+    });
+    child.stdout.on('data', (chunk) => {
+      if (!String(chunk).includes('Ready to accept connections')) return;
+      clearTimeout(timer);
+      ready();
+    });
+  }).catch((error) => {
+    stop();
+    fail(error.message);
+  });
+  child.stdout.resume();
+  return { url: `redis://127.0.0.1:${port}`, stop };
+}
+
+/**
+ * The redis README's module setup in two app instances of one process: the first opens the
+ * tool's breaker, the second must follow (pub/sub) and fail the tool's next call fast.
+ */
+function redisSharedBreakerProgram() {
+  return `import 'reflect-metadata';
+import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Tool, ToolCircuitBreakers, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
+import { RedisBreakerStore, RedisRateLimitStore, ToolShieldRedisModule } from '@toolshield/redis';
+
+@Injectable()
+class WeatherTools {
+  @Tool({ name: 'get_weather', description: 'Current weather for a city.' })
+  getWeather(): Promise<string> {
+    return Promise.resolve('sunny');
+  }
+}
+
+@Module({
+  imports: [
+    ToolShieldModule.forRootAsync({
+      imports: [
+        ToolShieldRedisModule.forRoot({ connection: process.env.REDIS_URL!, keyPrefix: 'pack-smoke:' }),
+      ],
+      inject: [RedisBreakerStore, RedisRateLimitStore],
+      useFactory: (breakerStore: RedisBreakerStore, rateLimitStore: RedisRateLimitStore) => ({
+        breakerStore,
+        rateLimitStore,
+      }),
+    }),
+  ],
+  providers: [WeatherTools],
+})
+class AppModule {}
+
+const call = { id: 'call_1', name: 'get_weather', arguments: {} };
+const instances = await Promise.all([1, 2].map(() => NestFactory.createApplicationContext(AppModule, { logger: false })));
+const [first, second] = instances;
+for (const app of instances) await app.get(ToolExecutor).execute(call);
+const until = async (check: () => boolean) => {
+  const start = Date.now();
+  while (!check() && Date.now() - start < 5_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  return Date.now() - start;
+};
+await until(() => instances.every((app) => app.get(RedisBreakerStore).health().status === 'shared'));
+const health = instances.map((app) => app.get(RedisBreakerStore).health().status);
+await first.get(ToolCircuitBreakers).open('get_weather');
+const followedMs = await until(() => second.get(ToolCircuitBreakers).find('get_weather')?.state === 'open');
+const followed = second.get(ToolCircuitBreakers).find('get_weather')?.state;
+const outcome = await second.get(ToolExecutor).execute({ ...call, id: 'call_2' });
+console.log(JSON.stringify({ health, followed, followedMs, outcome }));
+await Promise.all(instances.map((app) => app.close()));
 `;
 }
 

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import {
   ACQUIRE_TRIAL_SCRIPT,
   JOIN_SCRIPT,
+  MERGE_SCRIPT,
   RELEASE_TRIAL_SCRIPT,
   TRANSITION_SCRIPT,
 } from './breaker-scripts.js';
@@ -41,6 +42,18 @@ interface KnownState {
 
 type ScriptReply = [number, CircuitState, number, string];
 
+/** Successes and failures, as counted (mutable). */
+interface Tally {
+  successes: number;
+  failures: number;
+}
+
+/** A promise and the function that resolves it. */
+interface Deferred {
+  readonly promise: Promise<void>;
+  readonly resolve: () => void;
+}
+
 /**
  * Circuit breakers shared by every instance of an application on Redis; give it to
  * `ToolShieldModule` as `breakerStore` (or to a core `CircuitBreakerRegistry` as `store`).
@@ -49,14 +62,17 @@ type ScriptReply = [number, CircuitState, number, string];
  *   knew: the first instance to open (or close, or half-open) wins, the others follow. Every
  *   applied transition is published and the other instances apply it at once (pub/sub).
  * - The counting window is shared: each instance adds its outcomes to per-bucket counters,
- *   sent in one pipeline every `syncIntervalMs` (failures sooner), and reads the others'
+ *   sent in one pipeline every `syncIntervalMs` (failures at once), and reads the others'
  *   counts back in the same round trip; the breaker's opening decision adds those last-known
- *   counts to its own. A closed breaker admits calls without waiting for Redis.
+ *   counts to its own. A closed breaker admits calls without waiting for Redis, except right
+ *   after a failure: its next calls wait for that round trip, so none goes out on a view of
+ *   the window older than the instance's own last failure.
  * - Half-open trial slots are taken in Redis too (a Lua script), so the instances together
  *   never run more trial calls than `halfOpenMaxCalls`.
  * - Every command has a timeout. While Redis is unreachable or slow, breakers decide on local
  *   state alone and {@link health} says `degraded`; when Redis answers again, the instance
- *   joins the shared state again (writing its own when Redis lost it).
+ *   joins the shared state again (writing its own when Redis lost it), and the counts it made
+ *   meanwhile join the shared window (once, in one Lua script), which may open it.
  *
  * @example
  * const store = new RedisBreakerStore({ connection: new Redis(url), keyPrefix: 'agents:' });
@@ -72,10 +88,15 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   private readonly channel: string;
   private readonly breakers = new Map<string, BreakerHandle>();
   private readonly known = new Map<string, KnownState>();
-  private readonly pending = new Map<string, { successes: number; failures: number }>();
+  private readonly pending = new Map<string, Tally>();
+  /** Counts made while Redis was away, by breaker and bucket index: added when it is back. */
+  private readonly unsent = new Map<string, Map<number, Tally>>();
   private readonly remoteCounts = new Map<string, SharedWindowCounts>();
+  /** Settled by the next sync: the failures counted before it are then in the shared window. */
+  private confirmation?: Deferred;
   private readonly interval: ReturnType<typeof setInterval>;
-  private soon?: ReturnType<typeof setTimeout>;
+  /** A sync asked for now (after the current I/O, not after a timer's millisecond). */
+  private soon?: ReturnType<typeof setImmediate>;
   private applying?: string;
   private syncing = false;
   /** A sync was asked for while one ran: run another right after it. */
@@ -107,7 +128,12 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   }
 
   async set(key: string, snapshot: CircuitBreakerSnapshot): Promise<void> {
-    if (this.applying === key || !this.reachable()) return;
+    if (this.applying === key) return;
+    if (!this.reachable()) {
+      // Closed again on its own while Redis was away: what it counted before starts over.
+      if (snapshot.state === 'closed') this.unsent.delete(key);
+      return;
+    }
     const from = this.known.get(key)?.state ?? 'closed';
     const reply = await this.command(
       this.redis.eval(
@@ -120,6 +146,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
         this.instanceId,
         this.channel,
         key,
+        Date.now(),
       ) as Promise<ScriptReply>,
     );
     this.follow(key, reply);
@@ -130,16 +157,24 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     if (this.reachable()) void this.join(breaker);
   }
 
-  count(key: string, failed: boolean): void {
+  count(key: string, failed: boolean): Promise<void> | undefined {
     let counts = this.pending.get(key);
     if (counts === undefined) {
       counts = { successes: 0, failures: 0 };
       this.pending.set(key, counts);
     }
-    if (failed) {
-      counts.failures++;
-      this.soon ??= setTimeout(() => void this.sync(), 0);
-    } else counts.successes++;
+    if (!failed) {
+      counts.successes++;
+      return undefined;
+    }
+    counts.failures++;
+    this.soon ??= setImmediate(() => void this.sync());
+    // The breaker holds its next calls until the failure is in the shared window (the next
+    // sync, one round trip within the command timeout). While Redis is away or failing it
+    // decides alone: a stalled Redis costs one timeout, not one per failure.
+    if (this.health().status !== 'shared') return undefined;
+    this.confirmation ??= deferred();
+    return this.confirmation.promise;
   }
 
   remote(key: string): SharedWindowCounts | undefined {
@@ -169,26 +204,52 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   close(): Promise<void> {
     this.closed = true;
     clearInterval(this.interval);
-    clearTimeout(this.soon);
+    clearImmediate(this.soon);
+    this.releaseConfirmation();
     this.link.close();
     return Promise.resolve();
   }
 
-  /** Sends pending counts and reads the other instances' counts back, in one pipeline. */
+  /**
+   * Sends pending counts and reads the other instances' counts back, in one pipeline; then
+   * settles the confirmation the failures counted before it were given.
+   */
   private async sync(): Promise<void> {
     this.soon = undefined;
-    if (this.closed) return;
     if (this.syncing) {
       this.again = true;
       return;
     }
+    const confirmation = this.confirmation;
+    this.confirmation = undefined;
+    this.syncing = true;
+    try {
+      await this.exchange();
+    } finally {
+      this.syncing = false;
+      confirmation?.resolve();
+      // Redis failed this sync: the failures waiting for the next one are not held for it.
+      if (this.health().status !== 'shared') this.releaseConfirmation();
+    }
+    if (this.again) {
+      this.again = false;
+      void this.sync();
+    }
+  }
+
+  private releaseConfirmation(): void {
+    this.confirmation?.resolve();
+    this.confirmation = undefined;
+  }
+
+  private async exchange(): Promise<void> {
+    if (this.closed) return;
+    const now = Date.now();
     if (!this.reachable()) {
-      this.pending.clear();
+      this.keepUnsent(now);
       this.remoteCounts.clear();
       return;
     }
-    this.syncing = true;
-    const now = Date.now();
     const pipeline = this.redis.pipeline();
     let nudge = false;
     for (const [key, counts] of this.pending) {
@@ -209,10 +270,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     const sent = pipeline.length;
     for (const breaker of this.breakers.values()) {
       if (breaker.state !== 'closed') continue;
-      const { bucketMs, buckets } = bucketsOf(breaker);
-      const newest = Math.floor(now / bucketMs);
       reads.push(breaker);
-      for (let index = newest - buckets + 1; index <= newest; index++)
+      for (const index of windowOf(breaker, now))
         pipeline.hgetall(this.bucketKey(breaker.key, index));
     }
     try {
@@ -235,14 +294,35 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
         if (failures > before) breaker.reconsider();
       }
     } catch {
-      // command() recorded it; counts are dropped, the breakers decide locally.
-    } finally {
-      this.syncing = false;
+      // command() recorded it. The counts are dropped, not kept for later: the pipeline may
+      // still run once Redis answers, and sending them again could count them twice.
     }
-    if (this.again) {
-      this.again = false;
-      void this.sync();
+  }
+
+  /** Keeps the pending counts (Redis is away) by bucket, for the window's span, until it is back. */
+  private keepUnsent(now: number): void {
+    for (const [key, counts] of this.pending) {
+      const breaker = this.breakers.get(key);
+      if (breaker === undefined) continue;
+      const window = windowOf(breaker, now);
+      const buckets = this.keep(key, window.at(-1) as number, counts);
+      for (const index of buckets.keys()) if (index < (window[0] as number)) buckets.delete(index);
     }
+    this.pending.clear();
+  }
+
+  /** Adds `counts` to what is kept unsent for `key` in bucket `index`. */
+  private keep(key: string, index: number, counts: Tally): Map<number, Tally> {
+    let buckets = this.unsent.get(key);
+    if (buckets === undefined) {
+      buckets = new Map();
+      this.unsent.set(key, buckets);
+    }
+    const kept = buckets.get(index) ?? { successes: 0, failures: 0 };
+    kept.successes += counts.successes;
+    kept.failures += counts.failures;
+    buckets.set(index, kept);
+    return buckets;
   }
 
   /** Joins every breaker's shared state again once Redis answers. */
@@ -250,25 +330,80 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     await Promise.all([...this.breakers.values()].map((breaker) => this.join(breaker)));
   }
 
+  /**
+   * Follows the shared state of `breaker` (or writes its own when Redis lost it). When that
+   * state is closed, the counts this instance made while Redis was away (those still in the
+   * window) go into its own window as it follows, and into the shared window in one script:
+   * the merged window then decides whether the breaker opens.
+   */
   private async join(breaker: BreakerHandle): Promise<void> {
+    // The command connection's own 'ready' joins again, and takes the unsent counts with it.
+    if (!this.reachable()) return;
+    const { key } = breaker;
+    const unsent = this.unsent.get(key);
+    this.unsent.delete(key);
     const snapshot = breaker.snapshot();
+    let reply: ScriptReply;
     try {
-      const reply = await this.command(
+      reply = await this.command(
         this.redis.eval(
           JOIN_SCRIPT,
           1,
-          this.hashKey(breaker.key),
+          this.hashKey(key),
           snapshot.state,
           String(snapshot.openedAt ?? snapshot.savedAt),
           this.instanceId,
           this.channel,
-          breaker.key,
+          key,
         ) as Promise<ScriptReply>,
       );
-      this.known.delete(breaker.key);
-      this.follow(breaker.key, reply);
     } catch {
-      // Still degraded: the next 'ready' joins again.
+      // Still degraded: the counts wait for the next 'ready', which joins again.
+      for (const [index, counts] of unsent ?? []) this.keep(key, index, counts);
+      return;
+    }
+    const [, state, version, openedAt] = reply;
+    const window = windowOf(breaker, Date.now());
+    const own = state === 'closed' && unsent !== undefined ? countsIn(unsent, window) : undefined;
+    this.known.delete(key);
+    this.apply(key, state, Number(version), openedAt, own && totalOf(own));
+    if (own === undefined) return;
+    const others = await this.merge(breaker, Number(version), window, own);
+    if (others === undefined || this.known.get(key)?.version !== Number(version)) return;
+    this.remoteCounts.set(key, others);
+    breaker.reconsider();
+  }
+
+  /**
+   * Adds `own` (counts by bucket of `window`) to the shared window of `version` (see
+   * MERGE_SCRIPT); resolves the other instances' counts, or undefined when nothing was added.
+   */
+  private async merge(
+    breaker: BreakerHandle,
+    version: number,
+    window: readonly number[],
+    own: readonly Tally[],
+  ): Promise<SharedWindowCounts | undefined> {
+    try {
+      const [added, successes, failures] = await this.command(
+        this.redis.eval(
+          MERGE_SCRIPT,
+          window.length + 1,
+          this.hashKey(breaker.key),
+          ...window.map((index) => this.bucketKey(breaker.key, index, version)),
+          version,
+          this.instanceId,
+          this.channel,
+          bucketsOf(breaker).bucketMs,
+          window.at(-1) as number,
+          breaker.options.rollingWindowMs + bucketsOf(breaker).bucketMs,
+          ...own.flatMap((counts) => [counts.successes, counts.failures]),
+        ) as Promise<[number, number, number]>,
+      );
+      return added === 1 ? { successes, failures } : undefined;
+    } catch {
+      // Whether the script ran is unknown: the counts are not sent again (never twice).
+      return undefined;
     }
   }
 
@@ -281,7 +416,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     }
     if (change.origin === this.instanceId) return;
     if ('nudge' in change) {
-      this.soon ??= setTimeout(() => void this.sync(), 0);
+      this.soon ??= setImmediate(() => void this.sync());
       return;
     }
     this.apply(change.key, change.state, change.version, change.openedAt);
@@ -292,7 +427,14 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     this.apply(key, state, Number(version), openedAt);
   }
 
-  private apply(key: string, state: CircuitState, version: number, openedAt: string): void {
+  /** Takes over a newer shared state; a breaker that closes starts with `window` counted. */
+  private apply(
+    key: string,
+    state: CircuitState,
+    version: number,
+    openedAt: string,
+    window?: SharedWindowCounts,
+  ): void {
     const known = this.known.get(key);
     if (known !== undefined && known.version >= version) return;
     this.remember(key, state, version);
@@ -300,7 +442,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     if (breaker === undefined || breaker.state === state) return;
     this.applying = key;
     try {
-      breaker.hydrate(snapshotOf(state, openedAt));
+      breaker.hydrate(snapshotOf(state, openedAt, window));
     } finally {
       this.applying = undefined;
     }
@@ -323,8 +465,12 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     return `${this.prefix}breaker:{${key}}`;
   }
 
-  private bucketKey(key: string, index: number): string {
-    return `${this.prefix}breaker:{${key}}:w:${this.known.get(key)?.version ?? 0}:${index}`;
+  private bucketKey(
+    key: string,
+    index: number,
+    version = this.known.get(key)?.version ?? 0,
+  ): string {
+    return `${this.prefix}breaker:{${key}}:w:${version}:${index}`;
   }
 }
 
@@ -333,7 +479,39 @@ function bucketsOf(breaker: BreakerHandle): { bucketMs: number; buckets: number 
   return { bucketMs: rollingWindowMs / rollingBuckets, buckets: rollingBuckets };
 }
 
-function snapshotOf(state: CircuitState, openedAt: string): CircuitBreakerSnapshot {
+/** The indices of the buckets in `breaker`'s window at `now`, oldest first. */
+function windowOf(breaker: BreakerHandle, now: number): number[] {
+  const { bucketMs, buckets } = bucketsOf(breaker);
+  const newest = Math.floor(now / bucketMs);
+  return Array.from({ length: buckets }, (_, index) => newest - buckets + 1 + index);
+}
+
+/** The counts kept for each bucket of `window` (zero where none were). */
+function countsIn(kept: ReadonlyMap<number, Tally>, window: readonly number[]): Tally[] {
+  return window.map((index) => kept.get(index) ?? { successes: 0, failures: 0 });
+}
+
+function totalOf(buckets: readonly Tally[]): SharedWindowCounts {
+  let successes = 0;
+  let failures = 0;
+  for (const counts of buckets) {
+    successes += counts.successes;
+    failures += counts.failures;
+  }
+  return { successes, failures };
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+function snapshotOf(
+  state: CircuitState,
+  openedAt: string,
+  window?: SharedWindowCounts,
+): CircuitBreakerSnapshot {
   const at = Number(openedAt);
   return {
     state,
@@ -341,5 +519,6 @@ function snapshotOf(state: CircuitState, openedAt: string): CircuitBreakerSnapsh
     ...(state === 'open' || state === 'half_open'
       ? { openedAt: Number.isFinite(at) && openedAt !== '' ? at : Date.now() }
       : {}),
+    ...(state === 'closed' && window !== undefined ? { window } : {}),
   };
 }

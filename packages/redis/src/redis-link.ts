@@ -50,6 +50,8 @@ export class RedisLink {
   private lastError?: string;
   private closed = false;
   private everReady = false;
+  /** Whether the subscriber holds the channel now (lost with its connection, taken again on ready). */
+  private subscribed = false;
 
   constructor(
     private readonly options: RedisStoreOptions,
@@ -66,21 +68,29 @@ export class RedisLink {
       listener.onMessage(message),
     );
     this.subscriber.on('error', (error: unknown) => this.failed(error));
-    // Changes published while the subscriber was away are missed: read the shared state again.
-    this.subscriber.on('ready', listener.onReady);
+    this.subscriber.on('close', () => (this.subscribed = false));
+    // The channel is taken on every connection (a SUBSCRIBE queued while Redis was down at
+    // start is given up by the client); changes published while the subscriber was away are
+    // missed, so the store reads the shared state again once it holds the channel.
+    this.subscriber.on('ready', () => void this.subscribe(listener));
     this.redis.on('ready', () => {
       this.everReady = true;
       listener.onReady();
     });
     this.redis.on('error', (error: unknown) => this.failed(error));
-    void this.subscriber.subscribe(this.channel).catch((error: unknown) => this.failed(error));
+    void this.subscribe(listener);
   }
 
   /** `degraded` while Redis is away or failing. */
   health(): RedisSharingHealth {
     if (this.closed) return { status: 'degraded', lastError: 'The store is closed' };
     const { status } = this.redis;
-    if (status === 'ready' && this.subscriber.status === 'ready' && this.lastError === undefined)
+    if (
+      status === 'ready' &&
+      this.subscriber.status === 'ready' &&
+      this.subscribed &&
+      this.lastError === undefined
+    )
       return { status: 'shared' };
     return { status: 'degraded', lastError: this.lastError ?? `Redis is ${status}` };
   }
@@ -119,6 +129,18 @@ export class RedisLink {
   failed(error: unknown): void {
     this.lastError = error instanceof Error ? error.message : String(error);
     this.options.onError?.(error);
+  }
+
+  private async subscribe(listener: RedisLinkListener): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channel);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    if (this.subscribed || this.closed) return;
+    this.subscribed = true;
+    listener.onReady();
   }
 
   /** Closes the pub/sub connection; the command connection stays the caller's. */

@@ -1,38 +1,23 @@
 import { expect, it } from '@jest/globals';
 import { TerminusModule } from '@nestjs/terminus';
 import { Test } from '@nestjs/testing';
-import { CircuitBreakerRegistry, CircuitOpenError } from '@toolshield/core';
+import { CircuitOpenError } from '@toolshield/core';
 import { Redis } from 'ioredis';
 import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
-import { RedisBreakerStore } from '../src/index.js';
+import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../src/index.js';
+import { breakerInstance, failures, sharing } from './support/breaker-instance.js';
 import { eventually } from './support/eventually.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 import { useRedisServer } from './support/redis-suite.js';
 
-const fail = (): Promise<never> => Promise.reject(new Error('upstream down'));
 const ok = (): Promise<string> => Promise.resolve('ok');
 
 describeWithRedis('breakers shared on a real Redis (two instances in this process)', () => {
   const suite = useRedisServer();
   const { cleanups } = suite;
 
-  function instance(prefix: string) {
-    const connection = new Redis(suite.server.url, {
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => 20,
-    });
-    const store = new RedisBreakerStore({ connection, keyPrefix: prefix, commandTimeoutMs: 100 });
-    const registry = new CircuitBreakerRegistry({
-      store,
-      defaults: { volumeThreshold: 10, errorThresholdPercentage: 50, resetTimeoutMs: 300 },
-    });
-    cleanups.push(async () => {
-      registry.dispose();
-      await store.close();
-      connection.disconnect();
-    });
-    return { store, registry, connection, breaker: () => registry.get('search') };
-  }
+  const instance = (prefix: string, options?: Partial<RedisBreakerStoreOptions>) =>
+    breakerInstance(suite, prefix, options);
 
   async function healthOf(store: RedisBreakerStore): Promise<ToolShieldRedisHealthIndicator> {
     const moduleRef = await Test.createTestingModule({
@@ -43,18 +28,10 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     return moduleRef.get(ToolShieldRedisHealthIndicator);
   }
 
-  async function ready(...instances: ReturnType<typeof instance>[]) {
-    for (const one of instances) {
-      one.breaker();
-      await eventually(() => one.connection.status === 'ready');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-
   it('an instance whose breaker opens takes the others with it within 100 ms, and a close too', async () => {
     const a = instance('t1:');
     const b = instance('t1:');
-    await ready(a, b);
+    await sharing(a, b);
     a.breaker().open();
     expect(await eventually(() => b.breaker().state === 'open')).toBeLessThan(100);
     await expect(b.breaker().execute(ok)).rejects.toBeInstanceOf(CircuitOpenError);
@@ -65,27 +42,49 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
   it('counts every instance in the opening decision', async () => {
     const a = instance('t2:');
     const b = instance('t2:');
-    await ready(a, b);
-    for (let i = 0; i < 5; i++)
-      await a
-        .breaker()
-        .execute(fail)
-        .catch(() => undefined);
+    await sharing(a, b);
+    await failures(a, 5);
     expect(a.breaker().state).toBe('closed');
     await eventually(() => (b.store.remote('search')?.failures ?? 0) === 5);
-    for (let i = 0; i < 5; i++)
-      await b
-        .breaker()
-        .execute(fail)
-        .catch(() => undefined);
+    await failures(b, 5);
     expect(b.breaker().state).toBe('open');
     await eventually(() => a.breaker().state === 'open', 100);
+  });
+
+  // A call's admission stays local, but not on a view of the window older than the instance's
+  // own last failure: the calls after a failure wait (one round trip) until the failure is in
+  // the shared window and the others' counts are back. Here the others' five failures reached
+  // Redis without this instance hearing of them (its periodic read is a minute away); its own
+  // fifth failure crosses the threshold in the shared window, so its sixth call must not go.
+  it('holds the call after a failure until the shared window has it, so a crossing it had not heard of stops that call', async () => {
+    const a = instance('t6:', { syncIntervalMs: 60_000 });
+    await sharing(a);
+    const raw = new Redis(suite.server.url);
+    cleanups.push(() => void raw.disconnect());
+    const version = await raw.hget('t6:breaker:{search}', 'version');
+    const bucket = `t6:breaker:{search}:w:${version}:${Math.floor(Date.now() / 1_000)}`;
+    await raw.hincrby(bucket, 'elsewhere:f', 5);
+    await raw.pexpire(bucket, 11_000);
+    let ran = 0;
+    const outcomes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const outcome = await a
+        .breaker()
+        .execute(() => (ran++, Promise.reject(new Error('upstream down'))))
+        .then(
+          () => 'ok',
+          (error: unknown) => (error instanceof CircuitOpenError ? 'refused' : 'failed'),
+        );
+      outcomes.push(outcome);
+    }
+    expect(ran).toBe(5);
+    expect(outcomes).toEqual(['failed', 'failed', 'failed', 'failed', 'failed', 'refused']);
   });
 
   it('lets one trial call through across instances while half-open', async () => {
     const a = instance('t3:');
     const b = instance('t3:');
-    await ready(a, b);
+    await sharing(a, b);
     a.breaker().open();
     await eventually(() => a.breaker().state === 'half_open' && b.breaker().state === 'half_open');
     let release!: () => void;
@@ -106,7 +105,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
 
   it('does not let a stalled Redis hold a call past the command timeout', async () => {
     const a = instance('t5:');
-    await ready(a);
+    await sharing(a);
     a.breaker().open();
     await eventually(() => a.breaker().state === 'half_open');
     const staller = new Redis(suite.server.url);
@@ -124,10 +123,32 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await eventually(() => a.store.health().status === 'shared');
   });
 
+  it('holds the call after a failure for at most the command timeout when Redis stalls, and not again while it is failing', async () => {
+    const a = instance('t7:');
+    await sharing(a);
+    const staller = new Redis(suite.server.url);
+    cleanups.push(() => void staller.disconnect());
+    const stall = staller.eval(
+      "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
+      0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await failures(a, 1);
+    let start = Date.now();
+    await expect(a.breaker().execute(ok)).resolves.toBe('ok');
+    expect(Date.now() - start).toBeLessThan(300);
+    expect(a.store.health().status).toBe('degraded');
+    await failures(a, 1);
+    start = Date.now();
+    await expect(a.breaker().execute(ok)).resolves.toBe('ok');
+    expect(Date.now() - start).toBeLessThan(50);
+    await stall;
+  });
+
   it('keeps deciding locally while Redis is down, says degraded, and rejoins when it is back', async () => {
     const a = instance('t4:');
     const b = instance('t4:');
-    await ready(a, b);
+    await sharing(a, b);
     const health = await healthOf(a.store);
     expect(health.isHealthy()).toEqual({
       'toolshield-redis': { status: 'up', instanceId: a.store.instanceId },
@@ -135,11 +156,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await suite.server.kill();
     await eventually(() => a.store.health().status === 'degraded');
     expect(health.isHealthy()['toolshield-redis']).toMatchObject({ status: 'degraded' });
-    for (let i = 0; i < 10; i++)
-      await a
-        .breaker()
-        .execute(fail)
-        .catch(() => undefined);
+    await failures(a, 10);
     expect(a.breaker().state).toBe('open');
     expect(b.breaker().state).toBe('closed');
     await expect(b.breaker().execute(ok)).resolves.toBe('ok');

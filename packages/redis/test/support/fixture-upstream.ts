@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 
-/** An HTTP upstream on 127.0.0.1 that counts requests per second and can be switched down (503). */
+/**
+ * An HTTP upstream on 127.0.0.1 that counts requests per second and can be switched down
+ * (503, after `downDelayMs`: a dying upstream is often slow to fail).
+ */
 export class FixtureUpstream {
   /** Requests received, by the whole second they arrived in. */
   readonly perSecond = new Map<number, number>();
@@ -8,6 +11,7 @@ export class FixtureUpstream {
   readonly arrivals: number[] = [];
   requests = 0;
   down = false;
+  downDelayMs = 0;
 
   private constructor(private readonly server: Server) {}
 
@@ -19,7 +23,8 @@ export class FixtureUpstream {
         upstream.arrivals.push(now);
         const second = Math.floor(now / 1_000);
         upstream.perSecond.set(second, (upstream.perSecond.get(second) ?? 0) + 1);
-        response.writeHead(upstream.down ? 503 : 200).end(upstream.down ? 'down' : 'ok');
+        if (!upstream.down) response.writeHead(200).end('ok');
+        else setTimeout(() => response.writeHead(503).end('down'), upstream.downDelayMs);
       }),
     );
     await new Promise<void>((resolve) => upstream.server.listen(0, '127.0.0.1', resolve));

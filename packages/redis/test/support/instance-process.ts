@@ -34,10 +34,13 @@ export class InstanceProcess {
     return instance;
   }
 
-  /** Runs `calls` calls, `intervalMs` apart, and resolves with every call's outcome. */
-  async run(calls: number, intervalMs: number): Promise<CallOutcome[]> {
+  /**
+   * Runs `calls` calls, `intervalMs` apart, in each of `callers` callers at once; resolves with
+   * every call's outcome, caller by caller.
+   */
+  async run(calls: number, intervalMs: number, callers = 1): Promise<CallOutcome[]> {
     const ran = this.reply('ran', 30_000);
-    this.send({ type: 'run', calls, intervalMs });
+    this.send({ type: 'run', calls, intervalMs, callers });
     return (await ran).outcomes ?? [];
   }
 

@@ -120,6 +120,8 @@ export class ToolCircuitBreaker {
   /** Whether calls are timed (only a slow-call threshold reads their duration). */
   private readonly timed: boolean;
   private readonly shared?: SharedBreakerWindow;
+  /** The shared window's confirmation of this instance's latest failure, while it runs. */
+  private confirming: PromiseLike<void> | undefined;
   /** Consecutive failures counted while closed (0 after a success or a new window). */
   private failureRun = 0;
   private window: RollingWindow;
@@ -188,6 +190,11 @@ export class ToolCircuitBreaker {
   execute<T>(fn: () => Promise<T>, options?: BreakerCallOptions): Promise<T> {
     // Promise callbacks rather than an async function: this stays alive while the call runs,
     // and a suspended async function holds more memory per call in flight.
+    if (this.confirming !== undefined && this.current === 'closed') {
+      // A shared window is still confirming a failure: decide once the others' counts are in.
+      const again = (): Promise<T> => this.execute(fn, options);
+      return Promise.resolve(this.confirming).then(again, again);
+    }
     let epoch: number;
     try {
       epoch = this.admit();
@@ -396,8 +403,18 @@ export class ToolCircuitBreaker {
     if (failed) tally.failures++;
     else tally.successes++;
     this.failureRun = failed ? this.failureRun + 1 : 0;
-    this.shared?.count(this.key, failed);
+    const confirming = this.shared?.count(this.key, failed);
+    if (confirming !== undefined) this.holdUntil(confirming);
     if (failed && this.thresholdExceeded()) this.transition('open');
+  }
+
+  /** Holds the calls asked of this closed breaker until the shared window confirmed a failure. */
+  private holdUntil(confirming: PromiseLike<void>): void {
+    this.confirming = confirming;
+    const done = (): void => {
+      if (this.confirming === confirming) this.confirming = undefined;
+    };
+    void Promise.resolve(confirming).then(done, done);
   }
 
   private releaseTrial(epoch: number): void {

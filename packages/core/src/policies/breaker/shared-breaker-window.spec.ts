@@ -18,9 +18,17 @@ class SharedWindowStub implements SharedBreakerWindow {
   readonly released: string[] = [];
   others: SharedWindowCounts = { successes: 0, failures: 0 };
   trialsLeft = 1;
+  /** Set: a failure is confirmed only when `confirm()` is called (as a store's round trip). */
+  holdFailures = false;
+  private confirmations: (() => void)[] = [];
 
-  count(key: string, failed: boolean): void {
+  count(key: string, failed: boolean): Promise<void> | undefined {
     this.counted.push(`${key}:${failed ? 'f' : 's'}`);
+    if (!failed || !this.holdFailures) return undefined;
+    return new Promise((resolve) => this.confirmations.push(resolve));
+  }
+  confirm(): void {
+    for (const resolve of this.confirmations.splice(0)) resolve();
   }
   remote(): SharedWindowCounts {
     return this.others;
@@ -64,6 +72,34 @@ describe('a breaker with a shared window', () => {
     shared.others = { successes: 1, failures: 9 };
     breaker.reconsider();
     expect(breaker.state).toBe('open');
+  });
+
+  it('holds its calls after a failure until the shared window has it, then decides on the counts that came back', async () => {
+    const { shared, breaker } = setup();
+    shared.holdFailures = true;
+    await expect(breaker.execute(down)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    let ran = 0;
+    const held = breaker.execute(() => (ran++, up()));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(ran).toBe(0);
+    // The round trip brings the others' failures back: the store reconsiders, then confirms.
+    shared.others = { successes: 0, failures: 9 };
+    breaker.reconsider();
+    shared.confirm();
+    await expect(held).rejects.toBeInstanceOf(CircuitOpenError);
+    expect(ran).toBe(0);
+  });
+
+  it('lets the held calls through when the confirmed counts do not open it', async () => {
+    const { shared, breaker } = setup();
+    shared.holdFailures = true;
+    await expect(breaker.execute(down)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    const held = breaker.execute(up);
+    shared.confirm();
+    await expect(held).resolves.toBe('ok');
+    // A success is never held.
+    await expect(breaker.execute(up)).resolves.toBe('ok');
+    expect(shared.counted).toEqual(['search:f', 'search:s', 'search:s']);
   });
 
   it('takes the shared trial slot while half-open, and gives it back after a neutral error', async () => {

@@ -1,0 +1,64 @@
+import { CircuitBreakerRegistry } from '@toolshield/core';
+import { Redis } from 'ioredis';
+import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../../src/index.js';
+import { eventually } from './eventually.js';
+import type { RedisSuite } from './redis-suite.js';
+
+/** One app instance in this process: its own connection, store and registry on the suite's Redis. */
+export interface BreakerInstance {
+  readonly store: RedisBreakerStore;
+  readonly registry: CircuitBreakerRegistry;
+  readonly connection: Redis;
+  /** The instance's `search` breaker (created on first use). */
+  breaker(): ReturnType<CircuitBreakerRegistry['get']>;
+}
+
+/**
+ * An instance sharing its breakers under `prefix` (threshold: 10 calls, 50 % failures; open
+ * for 300 ms), closed by the suite after the test. The connection retries every 20 ms and
+ * gives a queued command up after one retry, so a spec's outage is short.
+ */
+export function breakerInstance(
+  suite: RedisSuite,
+  prefix: string,
+  options: Partial<RedisBreakerStoreOptions> = {},
+): BreakerInstance {
+  const connection = new Redis(suite.server.url, {
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => 20,
+  });
+  const store = new RedisBreakerStore({
+    connection,
+    keyPrefix: prefix,
+    commandTimeoutMs: 100,
+    ...options,
+  });
+  const registry = new CircuitBreakerRegistry({
+    store,
+    defaults: { volumeThreshold: 10, errorThresholdPercentage: 50, resetTimeoutMs: 300 },
+  });
+  suite.cleanups.push(async () => {
+    registry.dispose();
+    await store.close();
+    connection.disconnect();
+  });
+  return { store, registry, connection, breaker: () => registry.get('search') };
+}
+
+/** Creates each instance's breaker and waits until every one shares it on Redis. */
+export async function sharing(...instances: BreakerInstance[]): Promise<void> {
+  for (const one of instances) {
+    one.breaker();
+    await eventually(() => one.store.health().status === 'shared');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+/** Runs `calls` failing calls on the instance's breaker, one after the other. */
+export async function failures(instance: BreakerInstance, calls: number): Promise<void> {
+  for (let i = 0; i < calls; i++)
+    await instance
+      .breaker()
+      .execute(() => Promise.reject(new Error('upstream down')))
+      .catch(() => undefined);
+}
