@@ -5,7 +5,8 @@ import type { MutableToolCallContext } from '../../execution/tool-call-state.js'
 /**
  * One attempt of a hedged call, as the tool sees it: the call's identity and attempt number,
  * its own `signal` (aborted when the other attempt wins, the attempt times out or the caller
- * leaves) and its own record of the upstream's headers, handed on only if it wins.
+ * leaves) and its own record of the upstream's headers, which the adaptive rate limit hears
+ * when the attempt succeeds.
  *
  * @internal
  */
