@@ -250,7 +250,10 @@ describe("hedging and the adaptive rate limit: every attempt's answer counts onc
     expect(rate()).toBe(12);
     const hedged = call('hedged');
     await app.ctx.clock.advanceBy(110);
-    expect(await hedged).toMatchObject({ output: { request: 2 }, metadata: { hedge: { won: true } } });
+    expect(await hedged).toMatchObject({
+      output: { request: 2 },
+      metadata: { hedge: { won: true } },
+    });
     expect(rate()).toBe(14);
   });
 });
