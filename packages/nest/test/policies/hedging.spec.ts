@@ -26,9 +26,9 @@ const hedgeable = { idempotent: true, annotations: { readOnlyHint: true } } as c
 const HedgedTool = (description: string, options: Partial<ToolOptions> = {}) =>
   Tool({ description, ...hedgeable, hedging: { delayMs: 100, maxExtraShare: 1 }, ...options });
 
-/** The upstream's 429, asking to wait `seconds`. */
+/** The upstream's 429, asking to wait `seconds` (to the ms: the pause is all of it). */
 const tooManyRequests = (seconds: number) => {
-  const headers = { 'retry-after': String(seconds) };
+  const headers = { 'retry-after-ms': String(seconds * 1000) };
   return new HttpException({ response: 'slow down', headers }, 429, { cause: { headers } });
 };
 
