@@ -103,18 +103,23 @@ function hedgedP99(delayMs: number, tailRatio: number): number {
   return high;
 }
 
-/**
- * The lowest p99 ratio one hedge after a fixed delay can reach with at most `budget` extra
- * requests (the delay whose tail share is the budget), against the unhedged p99.
- */
-export function bestHedgedRatio(budget: number, tailRatio: number): number {
+/** The delay after which `budget` of the answers are still to come (the best fixed delay). */
+export function bestDelayMs(budget: number, tailRatio: number): number {
   let [low, high] = [0, 100_000];
   for (let i = 0; i < 60; i++) {
     const d = (low + high) / 2;
     if (survival(d, tailRatio) > budget) low = d;
     else high = d;
   }
-  return hedgedP99(high, tailRatio) / (MEDIAN_MS * tailRatio);
+  return high;
+}
+
+/**
+ * The lowest p99 ratio one hedge after a fixed delay can reach with at most `budget` extra
+ * requests (the delay whose tail share is the budget), against the unhedged p99.
+ */
+export function bestHedgedRatio(budget: number, tailRatio: number): number {
+  return hedgedP99(bestDelayMs(budget, tailRatio), tailRatio) / (MEDIAN_MS * tailRatio);
 }
 
 /** The variants compared on the issue's reference upstream (p99 12× the median). */
