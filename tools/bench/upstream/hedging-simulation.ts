@@ -6,27 +6,17 @@
  * its budget) from what the machine adds.
  */
 import { Hedger, VirtualClock, sleep, type HedgingOptions } from '@toolshield/core';
+import { seeded } from '../seeded-random.js';
 import { Z99 } from './heavy-tailed-upstream.js';
 import { CALLERS, MEDIAN_MS, percentile } from './hedging.js';
 
-/** A seeded uniform generator on (0, 1] (mulberry32), so a simulation is repeatable. */
-function uniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 1) / 4_294_967_296;
-  };
-}
-
 /** Log-normal answer times: median `medianMs`, p99 `tailRatio` × the median. */
 function logNormal(medianMs: number, tailRatio: number, seed: number): () => number {
-  const random = uniform(seed);
+  const random = seeded(seed);
   const sigma = Math.log(tailRatio) / Z99;
   return () => {
-    const normal = Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random());
+    // Box–Muller; 1 - u keeps the logarithm's argument in (0, 1].
+    const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
     return medianMs * Math.exp(sigma * normal);
   };
 }
