@@ -1,3 +1,5 @@
+import { AbortSource } from '../../clock/abort-source.js';
+import type { AbortSignalLike } from '../../clock/abort-signal-like.js';
 import type { Clock } from '../../clock/clock.js';
 import { CancelledError } from '../../errors/cancelled.error.js';
 import { assertOptions } from '../../options/assert-options.js';
@@ -8,10 +10,16 @@ import { LatencyWindow } from './latency-window.js';
 /** One attempt of a hedged call: it gets its own signal, aborted when the other attempt wins. @publicApi */
 export type HedgedAttempt<T> = (signal: AbortSignal, hedge: boolean) => Promise<T>;
 
+/**
+ * One attempt of a hedged call given its cancellation as an {@link AbortSource}, whose real
+ * `AbortSignal` is made only if the attempt reads it. @publicApi
+ */
+export type HedgedSourceAttempt<T> = (source: AbortSource, hedge: boolean) => Promise<T>;
+
 /** How one call runs through {@link Hedger.run}. @publicApi */
 export interface HedgedRunOptions {
   /** The caller's signal: aborting it aborts every attempt. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
   /**
    * Asked when the second attempt is due and the extra-attempt budget allows it: `false`
    * skips it (no free slot at the upstream's rate limit, say). Default: always.
@@ -93,42 +101,53 @@ export class Hedger {
 
   /** Runs one call: its first attempt now, a second one when it is slow (see the class). */
   run<T>(attempt: HedgedAttempt<T>, options: HedgedRunOptions = {}): Promise<T> {
+    return this.runWithAbortSources((source, hedge) => attempt(source.signal, hedge), options);
+  }
+
+  /**
+   * {@link Hedger.run} for attempts that take their cancellation as an {@link AbortSource}:
+   * no `AbortController` is made for an attempt that never reads its signal.
+   */
+  runWithAbortSources<T>(
+    attempt: HedgedSourceAttempt<T>,
+    options: HedgedRunOptions = {},
+  ): Promise<T> {
     const { signal } = options;
     this.calls++;
     if (this.waiting.size > 0) this.releaseWaiting();
     const started = this.clock.now();
     const delay = this.hedgeDelay();
     return new Promise<T>((resolve, reject) => {
-      const controllers: AbortController[] = [];
+      const sources: AbortSource[] = [];
       let pending = 0;
       let settled = false;
       let cancelHedge = (): void => undefined;
       let release: (() => void) | undefined;
       /** Ends the call: the hedge timer and every attempt but the winner are cancelled. */
-      const finish = (winner?: AbortController): void => {
+      const finish = (winner?: AbortSource): void => {
         settled = true;
         cancelHedge();
         if (release) this.waiting.delete(release);
         signal?.removeEventListener('abort', onCallerAbort);
-        for (const controller of controllers) {
-          if (controller !== winner) controller.abort(LOST);
+        for (const source of sources) {
+          if (source !== winner) source.abort(LOST);
         }
       };
       const onCallerAbort = (): void => {
-        for (const controller of controllers) controller.abort(signal?.reason);
+        for (const source of sources) source.abort(signal?.reason);
       };
       const launch = (hedge: boolean): void => {
-        const controller = new AbortController();
-        controllers.push(controller);
+        const source = new AbortSource();
+        sources.push(source);
         pending++;
-        attempt(controller.signal, hedge).then(
+        attempt(source, hedge).then(
           (value) => {
             pending--;
             if (settled) return;
             // The first attempt's time; when the hedge won, it was still running (at least).
             this.latencies.record(this.clock.now() - started, hedge);
             if (hedge) this.hedgeWins++;
-            finish(controller);
+            finish(source);
             options.onWinner?.(hedge);
             resolve(value);
           },

@@ -54,14 +54,15 @@ export class HedgingLayer {
     const controller = this.adaptiveRateOf(state);
     let afterMs: number | undefined;
     const base = { callId: call.callId, tool: call.toolName, attempt: call.attempt };
-    return this.hedgerOf(policy).run(
-      (signal) => {
-        const own = new HedgedAttemptCall(call, signal);
+    return this.hedgerOf(policy).runWithAbortSources(
+      (source) => {
+        const own = new HedgedAttemptCall(call, source);
         const run = attempt(own, state);
         return controller ? this.feedback.report(controller, run, () => own.upstreamHeaders) : run;
       },
       {
-        signal: call.signal,
+        // The attempt's cancellation inside the timeout layer, without making an AbortSignal.
+        signal: state.signal,
         mayHedge: () => this.hasRateLimitTurn(state),
         onHedge: (delayMs) => {
           afterMs = delayMs;
