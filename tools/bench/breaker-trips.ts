@@ -9,6 +9,7 @@
  * model, for the trade-off table in docs/benchmarks.md.
  */
 import { ToolCircuitBreaker, UpstreamUnavailableError, type Clock } from '@toolshield/core';
+import { seeded } from './seeded-random.js';
 
 const WINDOWS = Number(process.env.BENCH_BREAKER_WINDOWS ?? 10_000);
 const CALLS_PER_WINDOW = 60;
@@ -34,18 +35,6 @@ class SteppedClock implements Clock {
     this.timers = this.timers.filter((timer) => timer.due > this.current);
     for (const timer of due) timer.run();
   }
-}
-
-/** A seeded uniform source (mulberry32), so each row sees the same upstream. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Counting = 'calls' | 'attempts';

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { adaptersTable, runAdapters } from './adapters.js';
 import { failurePathsTable, runFailurePaths } from './failure-paths.js';
 import { runDtoValidationBench } from './dto-validation.js';
+import { hedgingOverheadTable, runHedgingOverhead } from './hedging-overhead.js';
 import { inFlightTable, runInFlight } from './in-flight.js';
 import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
@@ -52,6 +53,7 @@ log(`toolshield bench on Node ${machine.node}, ${machine.cpu}`);
 const overhead = await runOverhead(log);
 const failurePaths = await runFailurePaths(log);
 const dtoValidation = await runDtoValidationBench(log);
+const hedgingOverhead = await runHedgingOverhead(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
@@ -108,6 +110,8 @@ const markdown = [
   failurePathsTable(failurePaths),
   '',
   dtoValidation.table,
+  '',
+  hedgingOverheadTable(hedgingOverhead),
   '',
   `Memory per tool (${LARGE} vs ${SMALL} tools, ${MEMORY_REPEATS} runs, heap after forced GC):`,
   '',

@@ -17,6 +17,7 @@ import { BulkheadLayer } from './policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from './policies/layers/circuit-breaker.layer.js';
 import { HedgingLayer } from './policies/layers/hedging.layer.js';
 import { RateLimitLayer } from './policies/layers/rate-limit.layer.js';
+import { UpstreamFeedback } from './policies/upstream-feedback.js';
 import { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 import { RetryLayer } from './policies/layers/retry.layer.js';
 import { TimeoutLayer } from './policies/layers/timeout.layer.js';
@@ -79,6 +80,7 @@ const randomProvider: Provider = {
     BulkheadLayer,
     RateLimitLayer,
     HedgingLayer,
+    UpstreamFeedback,
     ToolCircuitBreakers,
     ToolRateLimiters,
     ToolPipeline,

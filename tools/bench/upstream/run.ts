@@ -9,8 +9,8 @@
  * 2. Changing: 20 callers for 30 s while the limit moves 50 → 20 → 80 per second every 10 s
  *    (token-bucket upstream): how long each client takes to settle at each new rate.
  *
- * Hedging: 5,000 calls from 20 callers against a log-normal upstream (p99 12x the median) in
- * a worker thread, without and with hedging (hedging.ts).
+ * Hedging: 5,000 calls from 20 callers against log-normal upstreams (p99 12x the median, then
+ * 10x, 15x, 20x, 30x) in a worker thread, without and with hedging (hedging-report.ts).
  *
  * `node tools/dist/bench/upstream/run.js [steady|changing|hedging ...]` runs only the parts named.
  *
@@ -19,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLIENTS, type Answer, type Client } from './clients.js';
-import { bestHedgedRatio, HEDGING_VARIANTS, runHedging, type HedgingSummary } from './hedging.js';
+import { hedgingReport } from './hedging-report.js';
 import { startLimitedUpstream, type UpstreamMode } from './limited-upstream.js';
 
 const CALLERS = 20;
@@ -133,27 +133,9 @@ for (const [name, make] of runs('changing') ? Object.entries(CLIENTS) : []) {
   );
 }
 if (runs('hedging')) {
-  log('hedging ...');
-  const calls = Number(process.env.BENCH_HEDGING_CALLS ?? 5_000);
-  const rounds = Number(process.env.BENCH_HEDGING_ROUNDS ?? 3);
-  const hedging = await runHedging(calls, rounds);
-  results['hedging'] = hedging;
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const { plain } = hedging;
-  lines.push(
-    '',
-    `Hedging, ${calls} calls from 20 callers, log-normal upstream in its own thread (median 20 ms, p99 12x), median of ${rounds} rounds (p99 against the same round's unhedged p99):`,
-    '',
-    '| | p50 | p99 | p99 ratio (each round) | extra requests |',
-    '|---|---:|---:|---:|---:|',
-    `| no hedging | ${ms(plain.p50)} | ${ms(plain.p99)} | | ${pct(plain.extraShare)} |`,
-    ...HEDGING_VARIANTS.map((variant, i) => {
-      const run = hedging.hedged[i] as HedgingSummary;
-      const each = run.p99Ratios.map((ratio) => ratio.toFixed(2)).join(', ');
-      return `| hedged after ${variant.delayMs}, at most ${pct(variant.maxExtraShare)} extra | ${ms(run.p50)} | ${ms(run.p99)} | ${run.p99Ratio.toFixed(2)}× (${each}) | ${pct(run.extraShare)} |`;
-    }),
-    `| bound: one hedge after the best fixed delay within 10 % / 15 % extra | | | ${bestHedgedRatio(0.1).toFixed(2)}× / ${bestHedgedRatio(0.15).toFixed(2)}× | 10 % / 15 % |`,
-  );
+  const hedging = await hedgingReport(log);
+  results['hedging'] = hedging.results;
+  lines.push(...hedging.lines);
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 const reports = resolve(import.meta.dirname, '../../../../reports/bench');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
   sleep,
   type Clock,
@@ -26,10 +26,20 @@ const hedgeable = { idempotent: true, annotations: { readOnlyHint: true } } as c
 const HedgedTool = (description: string, options: Partial<ToolOptions> = {}) =>
   Tool({ description, ...hedgeable, hedging: { delayMs: 100, maxExtraShare: 1 }, ...options });
 
-/** A pretend upstream whose n-th request (from 0) takes `durations[n]` ms; records every request. */
+/** The upstream's 429, asking to wait `seconds` (to the ms: the pause is all of it). */
+const tooManyRequests = (seconds: number) => {
+  const headers = { 'retry-after-ms': String(seconds * 1000) };
+  return new HttpException({ response: 'slow down', headers }, 429, { cause: { headers } });
+};
+
+/**
+ * A pretend upstream whose n-th request (from 0) takes `durations[n]` ms, then answers 429
+ * with `Retry-After: n + 1` (seconds) when n is in `refused`; records every request.
+ */
 @Injectable()
 class PageTools {
   durations: number[] = [];
+  refused = new Set<number>();
   readonly requests: { n: number; call: ToolCallContext }[] = [];
 
   constructor(@Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock) {}
@@ -38,6 +48,7 @@ class PageTools {
     const n = this.requests.length;
     this.requests.push({ n, call });
     await sleep(this.clock, this.durations[n] ?? 10, call.signal);
+    if (this.refused.has(n)) throw tooManyRequests(n + 1);
     return { request: n };
   }
 
@@ -70,6 +81,13 @@ class PageTools {
     // Each request announces a different limit, as soon as it starts: 4 a second, then 5, ...
     const limit = this.requests.length + 4;
     call.reportUpstreamHeaders?.({ 'RateLimit-Policy': `"default";q=${limit};w=1` });
+    return this.fetchPage(call);
+  }
+
+  @HedgedTool('Reads a page from an upstream that may answer 429.', {
+    rateLimit: { rate: 10, burst: 5, adaptive: true },
+  })
+  refusing(_args: unknown, @ToolCall() call: ToolCallContext) {
     return this.fetchPage(call);
   }
 }
@@ -170,6 +188,73 @@ describe('hedging through ToolExecutor', () => {
     // The winner (request 0) announced 4 a second; the hedge, which spoke later, 5.
     const [snapshot] = app.ctx.moduleRef.get(ToolRateLimiters).snapshots();
     expect(snapshot).toMatchObject({ key: 'announced', rate: 4 });
+  });
+});
+
+describe("hedging and the adaptive rate limit: every attempt's answer counts once", () => {
+  const app = useToolApp(PageTools);
+  // Without retries: the attempts of one hedged run are what these specs look at.
+  const call = (id = 'c1') =>
+    app.ctx.executor.execute({ id, name: 'refusing', arguments: {} }, { retry: false });
+  /** What the limiter did, as `rate_limit.changed` reasons with their times. */
+  const changes = () =>
+    ofType(app.events, 'rate_limit.changed').map(({ at, reason }) => `${at}: ${reason}`);
+  const rate = () => app.ctx.moduleRef.get(ToolRateLimiters).snapshots()[0]?.rate;
+
+  it('pauses for a 429 answered to the hedge while the first attempt goes on to win', async () => {
+    app.tools.durations = [1_000, 10];
+    app.tools.refused = new Set([1]);
+    const pending = call();
+    await app.ctx.clock.advanceBy(110);
+    // The hedge (request 1) left at 100 and was refused at 110 with Retry-After: 2.
+    expect(changes()).toEqual(['110: paused until 2110', '110: the upstream refused a call']);
+    await app.ctx.clock.advanceBy(890);
+    expect(await pending).toMatchObject({
+      success: true,
+      output: { request: 0 },
+      metadata: { hedge: { afterMs: 100, won: false } },
+    });
+  });
+
+  it("pauses for the first attempt's 429 when the hedge wins", async () => {
+    app.tools.durations = [120, 50];
+    app.tools.refused = new Set([0]);
+    const pending = call();
+    await app.ctx.clock.advanceBy(150);
+    expect(await pending).toMatchObject({ success: true, output: { request: 1 } });
+    // Then the hedge's success at 150 counts (the probe back up starts from the slowed rate).
+    expect(changes()).toEqual([
+      '120: paused until 1120',
+      '120: the upstream refused a call',
+      '150: probing',
+    ]);
+  });
+
+  it('takes both refusals when both attempts are refused, each when it comes', async () => {
+    app.tools.durations = [120, 50];
+    app.tools.refused = new Set([0, 1]);
+    const pending = call();
+    await app.ctx.clock.advanceBy(150);
+    expect(await pending).toMatchObject({ success: false, errorType: 'rate_limited' });
+    // One slow-down per cooldown, one pause per Retry-After: request 0's, then request 1's.
+    expect(changes()).toEqual([
+      '120: paused until 1120',
+      '120: the upstream refused a call',
+      '150: paused until 2150',
+    ]);
+  });
+
+  it('counts a success once, hedged or not (slow start adds 2 calls a second per success)', async () => {
+    app.tools.durations = [50, 1_000, 10];
+    await settle(app.ctx.clock, call('unhedged'));
+    expect(rate()).toBe(12);
+    const hedged = call('hedged');
+    await app.ctx.clock.advanceBy(110);
+    expect(await hedged).toMatchObject({
+      output: { request: 2 },
+      metadata: { hedge: { won: true } },
+    });
+    expect(rate()).toBe(14);
   });
 });
 

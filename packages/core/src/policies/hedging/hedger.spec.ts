@@ -48,6 +48,40 @@ describe('Hedger', () => {
     expect(hedger.stats().hedges).toBeLessThanOrEqual(5);
   });
 
+  it('sends a hedge due while the budget is spent once a later call adds to it, instead of dropping it', async () => {
+    const clock = new VirtualClock();
+    // One extra attempt per two calls: the first call alone has no budget for one.
+    const hedger = new Hedger({ delayMs: 10, maxExtraShare: 0.5 }, clock);
+    const told: string[] = [];
+    // Requests: 0 the first call's (slow), 1 the second call's, 2 the first call's hedge.
+    const { attempt } = slowThenFast(clock, [1_000, 20, 5]);
+    const first = hedger.run(attempt, { onHedge: (afterMs) => told.push(`after ${afterMs}`) });
+    await clock.advanceBy(30);
+    expect(told).toEqual([]);
+    const second = hedger.run(attempt);
+    await clock.advanceBy(5);
+    await expect(first).resolves.toBe(2);
+    expect(told).toEqual(['after 30']);
+    await clock.advanceBy(15);
+    await expect(second).resolves.toBe(1);
+    expect(hedger.stats()).toEqual({ calls: 2, hedges: 1, hedgeWins: 1 });
+  });
+
+  it('drops a waiting hedge when its call ends first', async () => {
+    const clock = new VirtualClock();
+    const hedger = new Hedger({ delayMs: 10, maxExtraShare: 0.5 }, clock);
+    const { attempt } = slowThenFast(clock, [50, 1_000, 1_000]);
+    const first = hedger.run(attempt);
+    await clock.advanceBy(50);
+    await expect(first).resolves.toBe(0);
+    // The first call's hedge, due at 10 without budget, left with the call: the budget the
+    // second call brings goes to the second call's own hedge (request 2), not to it.
+    const second = hedger.run(attempt);
+    await clock.advanceBy(1_010);
+    await expect(second).resolves.toBe(1);
+    expect(hedger.stats()).toEqual({ calls: 2, hedges: 1, hedgeWins: 0 });
+  });
+
   it('fails at once when the first attempt fails before the delay; waits for the hedge when it fails after', async () => {
     const clock = new VirtualClock();
     const hedger = new Hedger({ delayMs: 100, maxExtraShare: 1 }, clock);

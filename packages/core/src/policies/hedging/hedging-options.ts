@@ -14,7 +14,10 @@ export interface HedgingOptions {
    * call durations (default `'p95'`; `'p90'` hedges more calls and cuts more of the tail).
    */
   readonly delayMs?: number | HedgingPercentile;
-  /** Extra attempts allowed, as a share of calls (default 0.1: one call in ten may hedge). */
+  /**
+   * Extra attempts allowed, as a share of calls (default 0.1: one call in ten may hedge). A
+   * second attempt due while the share is spent waits for the next call's share.
+   */
   readonly maxExtraShare?: number;
   /** Calls observed before `'p95'` is trusted; until then no call hedges (default 20). */
   readonly minSamples?: number;

@@ -18,7 +18,8 @@ const SLOW_START_STEP = 2;
 /**
  * Moves a {@link RateLimiter}'s rate to what the upstream accepts, from what it says:
  *
- * - a refusal (429, 503) pauses every caller of the limiter for its `Retry-After`, and slows
+ * - a refusal (429, 503) pauses every caller of the limiter for its `Retry-After` (a second
+ *   less when it is in whole seconds, which round the upstream's wait up), and slows
  *   the rate once per cooldown: to just under the rate of successes measured over the last
  *   second when there were any (what the upstream really let through), else by
  *   `decreaseFactor`;
@@ -72,7 +73,7 @@ export class AdaptiveRateController {
   /** The upstream refused a call for its rate (429, or 503 with `Retry-After`). */
   onRefusal(signals: UpstreamRateSignals = {}): void {
     const now = this.clock.now();
-    if (signals.retryAfterMs !== undefined) this.limiter.pauseUntil(now + signals.retryAfterMs);
+    if (signals.retryAfterMs !== undefined) this.limiter.pauseUntil(now + pauseFor(signals));
     this.applyAnnouncements(signals, now);
     if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
     const rate = this.target;
@@ -172,4 +173,16 @@ export class AdaptiveRateController {
     const clamped = Math.min(this.options.maxRate, Math.max(this.options.minRate, rate));
     return Math.min(clamped, this.announcedRate);
   }
+}
+
+/**
+ * How long every caller pauses for a refusal's `Retry-After`. One in whole seconds is the
+ * upstream's wait rounded up to the header's unit (a token bucket ready again in 20 ms says
+ * 1 s), and pausing every caller for all of it idles them for most of a second at each
+ * refusal: the pause is then a second less, the least the upstream can have meant, and the
+ * slow-down paces what follows. The refused call itself still waits its whole `Retry-After`
+ * before a retry.
+ */
+function pauseFor({ retryAfterMs = 0, retryAfterInWholeSeconds }: UpstreamRateSignals): number {
+  return retryAfterInWholeSeconds === true ? Math.max(0, retryAfterMs - 1000) : retryAfterMs;
 }

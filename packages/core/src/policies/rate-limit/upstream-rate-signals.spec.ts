@@ -32,7 +32,17 @@ describe('readUpstreamRateSignals', () => {
       },
       { limit: 5000, remaining: 0, resetMs: 90_000 },
     ],
-    ['Retry-After', new Headers({ 'Retry-After': '3' }), { retryAfterMs: 3_000 }],
+    [
+      'Retry-After in whole seconds',
+      new Headers({ 'Retry-After': '3' }),
+      { retryAfterMs: 3_000, retryAfterInWholeSeconds: true },
+    ],
+    [
+      'Retry-After with the precise retry-after-ms',
+      { 'Retry-After': '1', 'retry-after-ms': '20' },
+      { retryAfterMs: 20 },
+    ],
+    ['Retry-After in fractional seconds', { 'Retry-After': '0.25' }, { retryAfterMs: 250 }],
     ['nothing useful', { 'X-RateLimit-Limit': 'lots', RateLimit: 'garbage' }, {}],
   ])('%s', (_name, headers, expected) => {
     expect(readUpstreamRateSignals(headers, NOW)).toEqual(expected);

@@ -10,6 +10,11 @@ import { parseRetryAfter } from '../../classification/retry-after.js';
 export interface UpstreamRateSignals {
   /** Wait this long before the next request (`Retry-After`, `retry-after-ms`). */
   readonly retryAfterMs?: number;
+  /**
+   * `retryAfterMs` came from a `Retry-After` in whole seconds, without `retry-after-ms`: the
+   * upstream's wait rounded to the header's unit (a bucket ready in 20 ms says 1).
+   */
+  readonly retryAfterInWholeSeconds?: boolean;
   /** Requests allowed per window (`RateLimit-Policy` `q`, `X-RateLimit-Limit`, ...). */
   readonly limit?: number;
   /** The window of `limit`, when the upstream says it (`RateLimit-Policy` `w`). */
@@ -19,6 +24,9 @@ export interface UpstreamRateSignals {
   /** Until the window resets, in ms. */
   readonly resetMs?: number;
 }
+
+/** A `Retry-After` of whole delta-seconds. */
+const WHOLE_SECONDS = /^\s*\d+\s*$/;
 
 /** Reset values above this are Unix times in seconds (as GitHub sends), not delta-seconds. */
 const UNIX_SECONDS_THRESHOLD = 1_000_000_000;
@@ -60,8 +68,13 @@ export function readUpstreamRateSignals(
     count(readHeader(headers, 'ratelimit-reset')) ??
     count(readHeader(headers, 'x-ratelimit-reset'));
   const retryAfterMs = parseRetryAfter(headers, nowMs);
+  const preciseMs = readHeader(headers, 'retry-after-ms');
+  const wholeSeconds =
+    (preciseMs === undefined || preciseMs === null) &&
+    WHOLE_SECONDS.test(String(readHeader(headers, 'retry-after')));
   return {
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(retryAfterMs !== undefined && wholeSeconds ? { retryAfterInWholeSeconds: true } : {}),
     ...(limit === undefined ? {} : { limit }),
     ...(windowMs === undefined ? {} : { windowMs }),
     ...(remaining === undefined ? {} : { remaining }),

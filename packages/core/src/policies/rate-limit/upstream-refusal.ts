@@ -25,7 +25,9 @@ export function readUpstreamRefusal(
     (classified.type === 'upstream_unavailable' && classified.retryAfterMs !== undefined);
   if (!refused) return undefined;
   const signals = readUpstreamRateSignals(readHttpErrorFacts(error)?.headers, nowMs);
-  return classified.retryAfterMs === undefined
-    ? signals
-    : { ...signals, retryAfterMs: classified.retryAfterMs };
+  const { retryAfterMs } = classified;
+  if (retryAfterMs === undefined || retryAfterMs === signals.retryAfterMs) return signals;
+  // The classifier's wait, from elsewhere than these headers: its unit is unknown.
+  const { retryAfterInWholeSeconds: _fromHeaders, ...rest } = signals;
+  return { ...rest, retryAfterMs };
 }

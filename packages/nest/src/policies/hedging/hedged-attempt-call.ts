@@ -5,7 +5,8 @@ import type { MutableToolCallContext } from '../../execution/tool-call-state.js'
 /**
  * One attempt of a hedged call, as the tool sees it: the call's identity and attempt number,
  * its own `signal` (aborted when the other attempt wins, the attempt times out or the caller
- * leaves) and its own record of the upstream's headers, handed on only if it wins.
+ * leaves) and its own record of the upstream's headers, which the adaptive rate limit hears
+ * when the attempt succeeds.
  *
  * @internal
  */
@@ -16,18 +17,24 @@ export class HedgedAttemptCall implements MutableToolCallContext {
   attempt: number;
   /** What the tool passed on with `reportUpstreamHeaders` during this attempt. */
   upstreamHeaders?: HeadersLike;
-  /** Unused: the timeout layer sets the call's, outside the hedge. */
-  attemptSource: AbortSource | undefined = undefined;
+  /** This attempt's cancellation (from the hedger). */
+  attemptSource: AbortSource | undefined;
 
   constructor(
     /** The call's own context, which the pipeline around the attempt goes on using. */
     readonly of: MutableToolCallContext,
-    readonly signal: AbortSignal,
+    source: AbortSource,
   ) {
     this.callId = of.callId;
     this.toolName = of.toolName;
     this.metadata = of.metadata;
     this.attempt = of.attempt;
+    this.attemptSource = source;
+  }
+
+  /** The attempt's own signal, made when first read (most attempts never read it). */
+  get signal(): AbortSignal {
+    return (this.attemptSource as AbortSource).signal;
   }
 
   reportUpstreamHeaders(headers: HeadersLike): void {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Hedger, type Clock } from '@toolshield/core';
+import { Hedger, type AdaptiveRateController, type Clock } from '@toolshield/core';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { ToolEventBus } from '../../execution/tool-event-bus.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
 import { HedgedAttemptCall } from '../hedging/hedged-attempt-call.js';
 import type { ToolHedgingPolicy } from '../tool-policies.interface.js';
 import { ToolRateLimiters } from '../tool-rate-limiters.service.js';
+import { UpstreamFeedback } from '../upstream-feedback.js';
 import type { InnerRun } from './tool-policy-layer.js';
 
 /** What `metadata.hedge` of a hedged call's result says. @publicApi */
@@ -24,7 +25,8 @@ export interface HedgeMetadata {
  * pipeline, so the retry, rate limit, breaker and timeout around it see one attempt: one
  * outcome for the breaker, one time limit for both. Each runs the method (and the
  * interceptors closest to it) with its own `ToolCallContext`. A hedge takes a turn at the
- * tool's rate limit only if one is free now, and is skipped otherwise. Reports `hedge.sent`
+ * tool's rate limit only if one is free now, and is skipped otherwise; an adaptive rate
+ * limit hears each attempt's answer (a hedge's 429 too) when it comes. Reports `hedge.sent`
  * and `hedge.won`; the result says `metadata.hedge` when a hedge was sent.
  *
  * @internal
@@ -37,6 +39,7 @@ export class HedgingLayer {
   constructor(
     private readonly events: ToolEventBus,
     private readonly limiters: ToolRateLimiters,
+    private readonly feedback: UpstreamFeedback,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,25 +51,24 @@ export class HedgingLayer {
   ): Promise<unknown> => {
     const policy = state.policies.hedging;
     if (!policy) return attempt(call, state);
-    const attempts: HedgedAttemptCall[] = [];
+    const controller = this.adaptiveRateOf(state);
     let afterMs: number | undefined;
     const base = { callId: call.callId, tool: call.toolName, attempt: call.attempt };
-    return this.hedgerOf(policy).run(
-      (signal) => {
-        const own = new HedgedAttemptCall(call, signal);
-        attempts.push(own);
-        return attempt(own, state);
+    return this.hedgerOf(policy).runWithAbortSources(
+      (source) => {
+        const own = new HedgedAttemptCall(call, source);
+        const run = attempt(own, state);
+        return controller ? this.feedback.report(controller, run, () => own.upstreamHeaders) : run;
       },
       {
-        signal: call.signal,
+        // The attempt's cancellation inside the timeout layer, without making an AbortSignal.
+        signal: state.signal,
         mayHedge: () => this.hasRateLimitTurn(state),
         onHedge: (delayMs) => {
           afterMs = delayMs;
           this.events.emit({ ...base, type: 'hedge.sent', at: this.clock.now(), delayMs });
         },
         onWinner: (hedge) => {
-          const winner = attempts[hedge ? 1 : 0];
-          if (winner?.upstreamHeaders) state.upstreamHeaders = winner.upstreamHeaders;
           if (hedge) this.events.emit({ ...base, type: 'hedge.won', at: this.clock.now() });
           const marker: HedgeMetadata | undefined =
             afterMs === undefined ? undefined : { afterMs, won: hedge };
@@ -83,6 +85,12 @@ export class HedgingLayer {
       this.hedgers.set(policy, hedger);
     }
     return hedger;
+  }
+
+  /** The adaptive controller of the tool's rate limit, which hears every attempt's answer. */
+  private adaptiveRateOf(state: ToolCallState): AdaptiveRateController | undefined {
+    const rateLimit = state.policies.rateLimit;
+    return rateLimit && this.limiters.acquire(rateLimit.key, rateLimit.options).controller;
   }
 
   /** A hedge is one more request upstream: it goes only on a turn the rate limit has free. */

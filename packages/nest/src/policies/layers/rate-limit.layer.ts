@@ -1,16 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  isToolError,
-  readUpstreamRateSignals,
-  readUpstreamRefusal,
-  type Clock,
-  type HeadersLike,
-} from '@toolshield/core';
+import { isToolError, type Clock } from '@toolshield/core';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
-import { ToolErrorClassifier } from '../../execution/tool-error-classifier.js';
 import { ToolEventBus } from '../../execution/tool-event-bus.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
 import { ToolRateLimiters, type ToolRateLimit } from '../tool-rate-limiters.service.js';
+import { UpstreamFeedback } from '../upstream-feedback.js';
 import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 
 /**
@@ -19,7 +13,8 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
  * `rate_limited` and the wait as `retryAfterMs` when its turn would come after its deadline.
  * An adaptive limiter learns from what comes back: the upstream's refusals (429, 503 with
  * Retry-After, read from the error) and the headers a successful attempt passes on with
- * `call.reportUpstreamHeaders`.
+ * `call.reportUpstreamHeaders`. A hedged tool's attempts are reported by the hedging layer,
+ * each of them (see {@link UpstreamFeedback}).
  *
  * @internal
  */
@@ -27,7 +22,7 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 export class RateLimitLayer implements ToolPolicyLayer {
   constructor(
     private readonly limiters: ToolRateLimiters,
-    private readonly classifier: ToolErrorClassifier,
+    private readonly feedback: UpstreamFeedback,
     private readonly events: ToolEventBus,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
   ) {}
@@ -77,26 +72,8 @@ export class RateLimitLayer implements ToolPolicyLayer {
     state: ToolCallState,
   ): Promise<unknown> {
     const { controller } = limit;
-    if (!controller) return inner(call, state);
+    if (!controller || state.policies.hedging) return inner(call, state);
     state.upstreamHeaders = undefined;
-    return inner(call, state).then(
-      (value) => {
-        controller.onSuccess(this.signalsOf(state.upstreamHeaders));
-        return value;
-      },
-      (error: unknown) => {
-        const signals = readUpstreamRefusal(
-          error,
-          this.classifier.classify(error),
-          this.clock.now(),
-        );
-        if (signals) controller.onRefusal(signals);
-        throw error;
-      },
-    );
-  }
-
-  private signalsOf(headers: HeadersLike | undefined) {
-    return headers === undefined ? undefined : readUpstreamRateSignals(headers, this.clock.now());
+    return this.feedback.report(controller, inner(call, state), () => state.upstreamHeaders);
   }
 }

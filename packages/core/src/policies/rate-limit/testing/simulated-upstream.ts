@@ -13,6 +13,16 @@ export interface LimitChangeRun {
   readonly startRate: number;
   /** The upstream's answer time. */
   readonly latencyMs?: number;
+  /**
+   * The refusal's `Retry-After` in whole seconds, rounded up (the header's own unit, as many
+   * upstreams send it without `retry-after-ms`): a 20 ms wait reads 1 s. Default: precise.
+   */
+  readonly wholeSecondRetryAfter?: boolean;
+  /**
+   * How the upstream counts: a GCRA bucket with burst 5 (default), or at most the limit per
+   * one-second window (the wait then runs to the window's end).
+   */
+  readonly counting?: 'token-bucket' | 'fixed-window';
 }
 
 /** What the upstream saw: the requests it accepted and refused in each second, and in all. */
@@ -28,9 +38,9 @@ const UPSTREAM_BURST = 5;
 
 /**
  * Runs `callers` callers in virtual time against a simulated upstream that enforces its limit
- * as a GCRA bucket (burst 5) and answers a refused request with a precise `Retry-After`, and
- * nothing else: the limiter learns only from refusals (the `token-bucket` upstream of
- * `bench:upstream`). The callers share one adaptive limiter; a refused caller waits the
+ * as a GCRA bucket (burst 5; or a fixed window, `counting`) and answers a refused request
+ * with a `Retry-After` (precise, or in whole seconds), and nothing else: the limiter learns
+ * only from refusals (the `token-bucket` upstream of `bench:upstream`). The callers share one adaptive limiter; a refused caller waits the
  * `Retry-After` and sends again.
  *
  * @internal
@@ -55,15 +65,22 @@ export async function runLimitChange(
   const refusal = (): number | undefined => {
     const elapsed = clock.now() - start;
     const limit = phases[Math.min(phases.length - 1, Math.floor(elapsed / phaseMs))] as number;
-    const interval = 1000 / limit;
-    const tolerance = (UPSTREAM_BURST - 1) * interval;
-    if (elapsed >= tat - tolerance) {
-      tat = Math.max(elapsed, tat) + interval;
+    let waitMs: number;
+    if (run.counting === 'fixed-window') {
+      const second = Math.floor(elapsed / 1000);
+      waitMs = (acceptedPerSecond[second] ?? 0) < limit ? 0 : 1000 * (second + 1) - elapsed;
+    } else {
+      const interval = 1000 / limit;
+      const tolerance = (UPSTREAM_BURST - 1) * interval;
+      waitMs = Math.max(0, Math.ceil(tat - tolerance - elapsed));
+      if (waitMs === 0) tat = Math.max(elapsed, tat) + interval;
+    }
+    if (waitMs === 0) {
       count(acceptedPerSecond, elapsed);
       return undefined;
     }
     count(refusedPerSecond, elapsed);
-    return Math.ceil(tat - tolerance - elapsed);
+    return run.wholeSecondRetryAfter ? Math.ceil(waitMs / 1000) * 1000 : waitMs;
   };
   const caller = async (): Promise<void> => {
     while (clock.now() < end) {
@@ -74,7 +91,10 @@ export async function runLimitChange(
         controller.onSuccess();
         continue;
       }
-      controller.onRefusal({ retryAfterMs: waitMs });
+      controller.onRefusal({
+        retryAfterMs: waitMs,
+        ...(run.wholeSecondRetryAfter ? { retryAfterInWholeSeconds: true } : {}),
+      });
       await sleep(clock, waitMs);
     }
   };
