@@ -9,8 +9,9 @@ export interface RateLimitSlotRequest {
 }
 
 /**
- * A store's answer: a slot reserved `waitMs` from now (0: go at once), or a refusal because
- * the next free slot is `retryAfterMs` away, past the request's `maxWaitMs`.
+ * A store's answer: a slot reserved `waitMs` from now (0: go at once; negative: the slot came
+ * that long ago, before the answer was handled), or a refusal because the next free slot is
+ * `retryAfterMs` away, past the request's `maxWaitMs`.
  *
  * @publicApi
  */

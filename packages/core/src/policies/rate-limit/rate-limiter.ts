@@ -15,6 +15,13 @@ import type {
 } from './rate-limit-store.js';
 import { ReservedSlots, type Waiter } from './reserved-slots.js';
 
+/**
+ * How late after its reserved slot a call on a shared store may still leave, at least: a
+ * timer's ordinary lateness, not a stall. Later than this (or than a quarter of the delivery
+ * allowance, when larger), the slot is given up.
+ */
+const MIN_LATE_TOLERANCE_MS = 5;
+
 /** What a limiter tells its observer. @publicApi */
 export type RateLimitEvent =
   | { readonly kind: 'waiting'; readonly waitMs: number; readonly queued: number }
@@ -67,6 +74,7 @@ export class RateLimiter {
   private readonly burst: number;
   private readonly maxWaitMs: number;
   private readonly maxQueue: number;
+  private readonly deliveryJitterMs: number;
   private readonly queue: Waiter[] = [];
   private cancelTimer?: CancelTimer;
   private timerAt = Number.POSITIVE_INFINITY;
@@ -89,9 +97,11 @@ export class RateLimiter {
     this.burst = options.burst ?? DEFAULT_RATE_LIMIT.burst;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_RATE_LIMIT.maxWaitMs;
     this.maxQueue = options.maxQueue ?? DEFAULT_RATE_LIMIT.maxQueue;
+    this.deliveryJitterMs = options.deliveryJitterMs ?? DEFAULT_RATE_LIMIT.deliveryJitterMs;
     this.schedule = new GcraSchedule(this.localRate(), this.burst);
     if (store !== undefined) {
-      this.reserved = new ReservedSlots(clock);
+      const lateToleranceMs = Math.max(MIN_LATE_TOLERANCE_MS, this.deliveryJitterMs / 4);
+      this.reserved = new ReservedSlots(clock, lateToleranceMs);
       store.attach?.(this.handle());
     }
   }
@@ -131,7 +141,7 @@ export class RateLimiter {
   }
 
   private acquireLocally(options: AcquireOptions): Promise<void> {
-    if (this.store !== undefined) this.followFallbackRate();
+    if (this.store !== undefined) this.paceAfterReserved();
     if (this.queue.length === 0 && this.takeLocalSlot()) return Promise.resolve();
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
@@ -233,7 +243,7 @@ export class RateLimiter {
     if (this.queued >= this.maxQueue)
       return this.refuse((this.reserved?.lastDepartureAt() ?? now) - now, 'queue');
     const reply = store.reserve(this.key, {
-      rate: this.currentRate,
+      rate: this.pacingRate(),
       burst: this.burst,
       maxWaitMs: deadlineMs - now,
     });
@@ -245,12 +255,30 @@ export class RateLimiter {
       if (slot === undefined) return this.acquireLocally(local);
       if (!slot.granted) return this.refuse(slot.retryAfterMs, 'wait');
       if (signal?.aborted) throw cancellationError(signal.reason);
-      if (slot.waitMs <= 0) return undefined;
+      if (slot.waitMs <= 0) return this.departLate(store, local, -slot.waitMs);
+      const departAt = this.clock.now() + slot.waitMs;
       this.observe?.({ kind: 'waiting', waitMs: slot.waitMs, queued: this.queued + 1 });
       options.onWait?.(slot.waitMs);
-      const departAt = this.clock.now() + slot.waitMs;
-      return this.reserved?.hold(departAt, Math.max(deadlineMs, departAt), signal);
+      const reserved = this.reserved as ReservedSlots;
+      return reserved
+        .hold(departAt, Math.max(deadlineMs, departAt), signal)
+        .then((onTime) => (onTime ? undefined : this.reserve(store, withoutOnWait(local))));
     });
+  }
+
+  /**
+   * A slot that had already come when its reply was handled: leaves at once when only a
+   * little late, else gives the slot up (leaving now would bunch with the calls on time) and
+   * reserves again.
+   */
+  private departLate(
+    store: RateLimitStore,
+    options: AcquireOptions,
+    lateMs: number,
+  ): Promise<void> | undefined {
+    return lateMs <= (this.reserved as ReservedSlots).lateToleranceMs
+      ? undefined
+      : this.reserve(store, withoutOnWait(options));
   }
 
   /** What a store sees of this limiter. */
@@ -282,9 +310,14 @@ export class RateLimiter {
     this.rearm();
   }
 
+  /** The rate calls leave at: the rate, less the delivery allowance (`deliveryJitterMs`). */
+  private pacingRate(): number {
+    return (this.currentRate * 1000) / (1000 + this.deliveryJitterMs);
+  }
+
   /** The rate this instance paces at on its own schedule. */
   private localRate(): number {
-    return this.store?.fallbackRate(this.key, this.currentRate) ?? this.currentRate;
+    return this.store?.fallbackRate(this.key, this.pacingRate()) ?? this.pacingRate();
   }
 
   /** When the call at queue position `position` would leave, if the rate holds. */
@@ -375,12 +408,24 @@ export class RateLimiter {
     );
   }
 
-  /** Paces the own schedule at the store's fallback rate (it moves with the instances seen). */
-  private followFallbackRate(): void {
+  /**
+   * Paces the own schedule at the store's fallback rate (it moves with the instances seen),
+   * after this instance's calls that still hold shared slots: falling back never adds a fresh
+   * burst beside them.
+   */
+  private paceAfterReserved(): void {
     const rate = this.localRate();
     if (Math.abs(rate - this.schedule.rate) > 1e-9 * rate)
       this.schedule.setRate(rate, this.clock.now());
+    const lastHeld = this.reserved?.lastHeldAt();
+    if (lastHeld !== undefined && this.schedule.nextAt(lastHeld) <= lastHeld)
+      this.schedule.take(lastHeld);
   }
+}
+
+/** A second reservation of the same call: its wait was announced already. */
+function withoutOnWait({ onWait: _onWait, ...options }: AcquireOptions): AcquireOptions {
+  return options;
 }
 
 function formatRate(rate: number): string {
