@@ -24,7 +24,8 @@ end
 /**
  * Reserves the next slot: the call may leave at `max(now, tat - (burst - 1) * interval,
  * paused)`; when that is no more than `maxWait` away, `tat` moves one interval past it.
- * Returns `{1, wait}` (granted, ms from now) or `{0, wait}` (refused, nothing reserved).
+ * Returns `{1, wait, now}` (granted, ms from now) or `{0, wait, now}` (refused, nothing
+ * reserved), `now` being Redis time, so the instance can place the slot on its own clock.
  *
  * KEYS[1] the hash; ARGV interval ms, burst, max wait ms, state TTL ms.
  */
@@ -34,11 +35,12 @@ local h = redis.call('HMGET', KEYS[1], 'tat', 'paused')
 local tat = tonumber(h[1]) or now
 local at = math.max(now, tat - (tonumber(ARGV[2]) - 1) * interval, tonumber(h[2]) or now)
 local wait = at - now
-if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait)} end
+local stamp = string.format('%.17g', now)
+if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait), stamp} end
 tat = math.max(at, tat) + interval
 redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
 keep(tat, tonumber(ARGV[4]))
-return {1, string.format('%.17g', wait)}
+return {1, string.format('%.17g', wait), stamp}
 `;
 
 /**

@@ -9,6 +9,7 @@ import type {
 import type { Redis } from 'ioredis';
 import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 import { LuaScript } from './lua-script.js';
+import { RedisClockOffset } from './redis-clock-offset.js';
 import {
   HEARTBEAT_SCRIPT,
   LEARNED_SCRIPT,
@@ -35,6 +36,11 @@ export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
   readonly retryAfterFailureMs?: number;
 }
 
+/** This process's wall clock with sub-millisecond precision. */
+function localNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** A change as published on the channel. */
 type PublishedChange = FollowedRateChange & {
   readonly key: string;
@@ -51,8 +57,10 @@ type LearnedReply = [string, string, string, string, number];
  *
  * - Every call reserves its slot with one Lua script on the key's hash: the GCRA schedule
  *   (theoretical arrival time, pause) in Redis time, so N instances together stay within
- *   the rate and the burst, whatever their clocks say. The reply is the wait; the call waits
- *   it out on its own instance.
+ *   the rate and the burst, whatever their clocks say. The reply is the slot's time on
+ *   Redis's clock, laid onto this process's clock through the offset between the two learned
+ *   from the replies themselves, so a reply handled late does not make its slot late; the
+ *   call waits for it on its own instance.
  * - A pause (an upstream's `Retry-After`) is set by a script that also moves every slot
  *   already reserved past it, and is published so the instances holding those slots wait
  *   too.
@@ -87,6 +95,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   private instances = 1;
   /** Until when reservations are not tried (Date.now() ms) after a failure. */
   private localUntil = 0;
+  /** Where Redis's slot times fall on this process's clock. */
+  private readonly clockOffset = new RedisClockOffset();
 
   constructor(options: RedisRateLimitStoreOptions) {
     this.link = new RedisLink(options, 'rate-limit-changes', {
@@ -126,12 +136,18 @@ export class RedisRateLimitStore implements RateLimitStore {
       request.burst,
       request.maxWaitMs,
       this.ttlMs,
-    ) as Promise<[number, string]>;
+    ) as Promise<[number, string, string]>;
     return this.link.command(reply).then(
-      ([granted, ms]): RateLimitSlot =>
-        granted === 1
-          ? { granted: true, waitMs: Number(ms) }
-          : { granted: false, retryAfterMs: Number(ms) },
+      ([granted, ms, redisNow]): RateLimitSlot => {
+        const receivedAt = localNow();
+        this.clockOffset.sample(Number(redisNow), receivedAt);
+        if (granted !== 1) return { granted: false, retryAfterMs: Number(ms) };
+        // The wait from now on this clock, whenever the reply was handled (negative: passed).
+        return {
+          granted: true,
+          waitMs: this.clockOffset.toLocal(Number(redisNow) + Number(ms)) - receivedAt,
+        };
+      },
       () => {
         this.localUntil = Date.now() + this.retryAfterFailureMs;
         return undefined;
