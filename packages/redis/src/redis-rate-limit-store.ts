@@ -11,6 +11,7 @@ import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './re
 import { LuaScript } from './lua-script.js';
 import { RedisClockOffset } from './redis-clock-offset.js';
 import {
+  ANNOUNCE_SCRIPT,
   HEARTBEAT_SCRIPT,
   LEARNED_SCRIPT,
   PAUSE_SCRIPT,
@@ -25,6 +26,7 @@ const SLOW_DOWN = new LuaScript(SLOW_DOWN_SCRIPT);
 const RAISE = new LuaScript(RAISE_SCRIPT);
 const LEARNED = new LuaScript(LEARNED_SCRIPT);
 const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
+const ANNOUNCE = new LuaScript(ANNOUNCE_SCRIPT);
 
 /** @publicApi */
 export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
@@ -49,7 +51,7 @@ type PublishedChange = FollowedRateChange & {
 };
 
 type SlowDownReply = [number, string | null, string | null, string, string | null, number];
-type LearnedReply = [string, string, string, string, number];
+type LearnedReply = [string, string, string, string, number, string?];
 
 /**
  * Rate limits shared by every instance of an application on Redis; give it to
@@ -65,8 +67,9 @@ type LearnedReply = [string, string, string, string, number];
  *   already reserved past it, and is published so the instances holding those slots wait
  *   too.
  * - What adaptive limiters learn is shared: a slow-down applies once per cooldown across the
- *   instances, a raise only when higher and built on the latest slow-down; both are
- *   published and followed. An instance that starts later takes over what was learned.
+ *   instances, a raise only when higher and built on the latest slow-down, a limit the
+ *   upstream announced (`RateLimit-Policy`) as every instance's ceiling; all are published
+ *   and followed. An instance that starts later takes over what was learned.
  * - Calls made while the client makes its first connection wait for it (within
  *   `commandTimeoutMs`). While Redis is unreachable or slow (a reservation failed or took
  *   longer than `commandTimeoutMs`), calls decide locally at the rate divided by the number of
@@ -166,16 +169,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     const sent =
       change.kind === 'paused'
         ? PAUSE.run(this.redis, hash, change.forMs, this.ttlMs, ...published)
-        : change.kind === 'raised'
-          ? RAISE.run(
-              this.redis,
-              hash,
-              change.rate,
-              this.versions.get(key) ?? 0,
-              this.ttlMs,
-              ...published,
-            )
-          : this.slowDown(key, hash, change, published);
+        : change.kind === 'announced'
+          ? ANNOUNCE.run(this.redis, hash, change.rate, this.ttlMs, ...published)
+          : change.kind === 'raised'
+            ? RAISE.run(
+                this.redis,
+                hash,
+                change.rate,
+                this.versions.get(key) ?? 0,
+                this.ttlMs,
+                ...published,
+              )
+            : this.slowDown(key, hash, change, published);
     void this.link.command(sent).catch(() => undefined);
   }
 
@@ -228,10 +233,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  private followLearned(key: string, [floor, top, since, rate, version]: LearnedReply): void {
+  private followLearned(
+    key: string,
+    [floor, top, since, rate, version, announced = '']: LearnedReply,
+  ): void {
     const limiter = this.limiters.get(key);
     this.versions.set(key, version);
     if (limiter === undefined) return;
+    if (announced !== '') limiter.follow({ kind: 'announced', rate: Number(announced) });
     if (floor !== '' && top !== '' && since !== '')
       limiter.follow({
         kind: 'slowed',
@@ -262,6 +271,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (limiter === undefined) return;
     if (change.kind === 'paused')
       limiter.follow({ kind: 'paused', forMs: change.forMs, shiftMs: change.shiftMs });
+    else if (change.kind === 'announced') limiter.follow({ kind: 'announced', rate: change.rate });
     else if (change.kind === 'slowed')
       limiter.follow({ kind: 'slowed', rate: change.rate, top: change.top, sinceMs: 0 });
     else limiter.follow({ kind: 'raised', rate: change.rate });

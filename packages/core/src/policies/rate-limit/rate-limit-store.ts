@@ -23,8 +23,10 @@ export type RateLimitSlot =
  * What a limiter learned from the upstream, as it shares it with the other instances:
  * a pause (a `Retry-After`), a slow-down after a refusal (applied by the store only when no
  * other instance slowed down within `cooldownMs`: N instances refused at once slow down
- * once, not N times), or a raise while nothing is refused (kept as the higher of the shared
- * rate and the proposal, so N instances probing at once raise it once).
+ * once, not N times), a raise while nothing is refused (kept as the higher of the shared
+ * rate and the proposal, so N instances probing at once raise it once), or the limit the
+ * upstream announced (`RateLimit-Policy`: `rate` calls a second at most, the latest
+ * announcement wins).
  *
  * @publicApi
  */
@@ -37,12 +39,13 @@ export type SharedRateChange =
       readonly top: number;
       readonly cooldownMs: number;
     }
-  | { readonly kind: 'raised'; readonly rate: number };
+  | { readonly kind: 'raised'; readonly rate: number }
+  | { readonly kind: 'announced'; readonly rate: number };
 
 /**
  * What another instance (or the store's own answer) changed, for a limiter to follow:
- * a pause whose already reserved slots move `shiftMs` later, or the shared learned rate
- * (`sinceMs`: how long ago the slow-down was).
+ * a pause whose already reserved slots move `shiftMs` later, the shared learned rate
+ * (`sinceMs`: how long ago the slow-down was), or the upstream's announced limit.
  *
  * @publicApi
  */
@@ -54,7 +57,8 @@ export type FollowedRateChange =
       readonly top: number;
       readonly sinceMs: number;
     }
-  | { readonly kind: 'raised'; readonly rate: number };
+  | { readonly kind: 'raised'; readonly rate: number }
+  | { readonly kind: 'announced'; readonly rate: number };
 
 /** What a store that shares rate limits sees of a limiter. @publicApi */
 export interface SharedRateLimiterHandle {

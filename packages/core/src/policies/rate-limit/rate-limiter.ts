@@ -84,6 +84,8 @@ export class RateLimiter {
   private reserving = 0;
   private closedWith?: { readonly reason: unknown };
   private learner?: (change: FollowedRateChange) => void;
+  /** The last limit another instance read in the upstream's announcement. */
+  private announced?: FollowedRateChange;
 
   constructor(
     readonly key: string,
@@ -204,6 +206,7 @@ export class RateLimiter {
    */
   followLearning(learner: (change: FollowedRateChange) => void): void {
     this.learner = learner;
+    if (this.announced !== undefined) learner(this.announced);
   }
 
   /** Facts about the limiter now. */
@@ -290,6 +293,12 @@ export class RateLimiter {
     if (change.kind === 'paused') {
       this.pauseLocally(this.clock.now() + change.forMs, change.shiftMs);
       return;
+    }
+    // An announced limit is the adaptive controller's to apply (a fixed limit stays fixed),
+    // kept for a controller that comes later.
+    if (change.kind === 'announced') {
+      this.announced = change;
+      return this.learner?.(change);
     }
     if (change.kind === 'raised' && change.rate <= this.currentRate) return;
     this.setRate(

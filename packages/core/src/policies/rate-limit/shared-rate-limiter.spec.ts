@@ -330,6 +330,24 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     expect(b.rate).toBeGreaterThan(12);
   });
 
+  it('shares a limit the upstream announced once, and caps the instances that follow it, even a controller made later', () => {
+    const { clock, store, limiters } = instances(2, { rate: 40 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const reader = new AdaptiveRateController(a, clock);
+    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    expect(store.shared.filter((change) => change.kind === 'announced')).toEqual([
+      { kind: 'announced', rate: 20 },
+    ]);
+    // The store passes it on before b's controller exists: the controller takes it over.
+    store.followed({ kind: 'announced', rate: 20 }, store.views[0]);
+    expect(b.rate).toBe(40);
+    const follower = new AdaptiveRateController(b, clock);
+    expect(b.rate).toBe(20);
+    follower.onSuccess();
+    expect(b.rate).toBe(20);
+  });
+
   it('never lets the instances together exceed burst + window x rate (widened by the late tolerance when their timers fire late), and settles every call, in order while no slot is lost', async () => {
     const arrival = fc.record(
       {
