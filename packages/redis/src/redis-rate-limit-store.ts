@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 import { LuaScript } from './lua-script.js';
 import { RedisClockOffset } from './redis-clock-offset.js';
+import { RedisCommandTimeoutError } from './with-timeout.js';
 import {
   ANNOUNCE_SCRIPT,
   HEARTBEAT_SCRIPT,
@@ -51,6 +52,8 @@ type PublishedChange = FollowedRateChange & {
 };
 
 type SlowDownReply = [number, string | null, string | null, string, string | null, number];
+/** `{granted, ms, Redis time}` of the reservation script. */
+type ReserveReply = [number, string, string];
 type LearnedReply = [string, string, string, string, number, string?];
 
 /**
@@ -128,6 +131,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   reserve(
     key: string,
     request: RateLimitSlotRequest,
+    late?: (slot: RateLimitSlot) => void,
   ): Promise<RateLimitSlot | undefined> | undefined {
     // The first connection is waited for: a new instance pacing alone would add its whole rate.
     if (!this.link.reachable() && !this.link.connecting()) return undefined;
@@ -139,23 +143,29 @@ export class RedisRateLimitStore implements RateLimitStore {
       request.burst,
       request.maxWaitMs,
       this.ttlMs,
-    ) as Promise<[number, string, string]>;
+    ) as Promise<ReserveReply>;
     return this.link.command(reply).then(
-      ([granted, ms, redisNow]): RateLimitSlot => {
-        const receivedAt = localNow();
-        this.clockOffset.sample(Number(redisNow), receivedAt);
-        if (granted !== 1) return { granted: false, retryAfterMs: Number(ms) };
-        // The wait from now on this clock, whenever the reply was handled (negative: passed).
-        return {
-          granted: true,
-          waitMs: this.clockOffset.toLocal(Number(redisNow) + Number(ms)) - receivedAt,
-        };
-      },
-      () => {
+      (answer) => this.slotOf(answer),
+      (error: unknown) => {
         this.localUntil = Date.now() + this.retryAfterFailureMs;
+        // Too slow, not lost: the slot it reserves is the call's if it still waits.
+        if (late !== undefined && error instanceof RedisCommandTimeoutError)
+          reply.then((answer) => late(this.slotOf(answer))).catch(() => undefined);
         return undefined;
       },
     );
+  }
+
+  /** A reservation's answer, its slot placed on this process's clock. */
+  private slotOf([granted, ms, redisNow]: ReserveReply): RateLimitSlot {
+    const receivedAt = localNow();
+    this.clockOffset.sample(Number(redisNow), receivedAt);
+    if (granted !== 1) return { granted: false, retryAfterMs: Number(ms) };
+    // The wait from now on this clock, whenever the reply was handled (negative: passed).
+    return {
+      granted: true,
+      waitMs: this.clockOffset.toLocal(Number(redisNow) + Number(ms)) - receivedAt,
+    };
   }
 
   fallbackRate(_key: string, rate: number): number {

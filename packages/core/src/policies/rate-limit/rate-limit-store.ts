@@ -81,11 +81,15 @@ export interface RateLimitStore {
    * Atomically reserves the next slot of `key`'s schedule, or refuses when it is more than
    * `maxWaitMs` away. `undefined` (at once, or as the promise's value when the store failed
    * or was too slow) means the shared schedule cannot be reached now: the limiter then
-   * decides on its own schedule at {@link fallbackRate}.
+   * decides on its own schedule at {@link fallbackRate}. When the store gave up on a
+   * reservation that was sent (it was too slow) and it is answered after all, the slot is
+   * passed to `late`: the schedule counted it, and a call still waiting for its local turn
+   * takes it.
    */
   reserve(
     key: string,
     request: RateLimitSlotRequest,
+    late?: (slot: RateLimitSlot) => void,
   ): Promise<RateLimitSlot | undefined> | undefined;
   /** The rate an instance paces at while it cannot reach the shared schedule. */
   fallbackRate(key: string, rate: number): number;

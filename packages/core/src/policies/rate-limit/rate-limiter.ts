@@ -9,6 +9,7 @@ import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit-options.js';
 import type {
   FollowedRateChange,
+  RateLimitSlot,
   RateLimitStore,
   SharedRateChange,
   SharedRateLimiterHandle,
@@ -142,7 +143,10 @@ export class RateLimiter {
       : this.reserve(this.store, options);
   }
 
-  private acquireLocally(options: AcquireOptions): Promise<void> {
+  private acquireLocally(
+    options: AcquireOptions,
+    queued?: (waiter: Waiter) => void,
+  ): Promise<void> {
     if (this.store !== undefined) this.paceAfterReserved();
     if (this.queue.length === 0 && this.takeLocalSlot()) return Promise.resolve();
     const { signal } = options;
@@ -165,6 +169,7 @@ export class RateLimiter {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.queue.push(waiter);
+      queued?.(waiter);
       this.observe?.({ kind: 'waiting', waitMs, queued: this.queue.length });
       options.onWait?.(waitMs);
       this.arm();
@@ -245,17 +250,19 @@ export class RateLimiter {
     const local = { ...options, deadlineMs };
     if (this.queued >= this.maxQueue)
       return this.refuse((this.reserved?.lastDepartureAt() ?? now) - now, 'queue');
-    const reply = store.reserve(this.key, {
-      rate: this.pacingRate(),
-      burst: this.burst,
-      maxWaitMs: deadlineMs - now,
-    });
+    let waitingLocally: Waiter | undefined;
+    const reply = store.reserve(
+      this.key,
+      { rate: this.pacingRate(), burst: this.burst, maxWaitMs: deadlineMs - now },
+      (slot) => this.takeLateSlot(store, waitingLocally, slot),
+    );
     if (reply === undefined) return this.acquireLocally(local);
     this.reserving++;
     return reply.then((slot) => {
       this.reserving--;
       if (this.closedWith !== undefined) throw cancellationError(this.closedWith.reason);
-      if (slot === undefined) return this.acquireLocally(local);
+      if (slot === undefined)
+        return this.acquireLocally(local, (waiter) => (waitingLocally = waiter));
       if (!slot.granted) return this.refuse(slot.retryAfterMs, 'wait');
       if (signal?.aborted) throw cancellationError(signal.reason);
       if (slot.waitMs <= 0) return this.departLate(store, local, -slot.waitMs);
@@ -282,6 +289,30 @@ export class RateLimiter {
     return lateMs <= (this.reserved as ReservedSlots).lateToleranceMs
       ? undefined
       : this.reserve(store, withoutOnWait(options));
+  }
+
+  /**
+   * A reservation the store gave up on (too slow) was answered after all: a call still
+   * waiting for its local turn takes the shared slot it reserved (the schedule counted it)
+   * rather than leave at its local turn beside the calls on the shared schedule.
+   */
+  private takeLateSlot(
+    store: RateLimitStore,
+    waiter: Waiter | undefined,
+    slot: RateLimitSlot,
+  ): void {
+    const reserved = this.reserved as ReservedSlots;
+    if (waiter === undefined || !slot.granted || !this.queue.includes(waiter)) return;
+    if (slot.waitMs < -reserved.lateToleranceMs) return;
+    this.remove(waiter);
+    waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    if (slot.waitMs <= 0) return waiter.resolve();
+    const departAt = this.clock.now() + slot.waitMs;
+    const { signal, deadlineMs } = waiter;
+    reserved
+      .hold(departAt, Math.max(deadlineMs, departAt), signal)
+      .then((onTime) => (onTime ? undefined : this.reserve(store, { signal, deadlineMs })))
+      .then(waiter.resolve, waiter.reject);
   }
 
   /** What a store sees of this limiter. */

@@ -202,6 +202,37 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('takes the shared slot of a reservation answered after the store gave up on it, while the call still waits for its local turn', async () => {
+    const clock = new VirtualClock({ startMs: 0 });
+    // The store is too slow for every reservation; the 2nd and 3rd are answered 50 ms later.
+    const lateAnswers: (RateLimitSlot | undefined)[] = [
+      undefined,
+      { granted: true, waitMs: 50 },
+      { granted: true, waitMs: -100 },
+    ];
+    const slow: RateLimitStore = {
+      reserve: (_key, _request, late) => {
+        const answer = lateAnswers.shift();
+        if (answer !== undefined) clock.setTimer(() => late?.(answer), 50);
+        return Promise.resolve(undefined);
+      },
+      fallbackRate: (_key, rate) => rate / 3,
+      share: () => undefined,
+    };
+    const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, slow);
+    const left = ['first', 'second', 'third'].map((id) =>
+      limiter.acquire().then(() => ({ id, at: clock.now() })),
+    );
+    await clock.advanceBy(1_000);
+    // first: at once, alone; second: its shared slot (50 + 50), not its local turn (300);
+    // third: its shared slot had passed, so its local turn (after first, one third of the rate).
+    expect(await Promise.all(left)).toEqual([
+      { id: 'first', at: 0 },
+      { id: 'second', at: 100 },
+      { id: 'third', at: 300 },
+    ]);
+  });
+
   it('widens the spacing by the delivery allowance, on the shared schedule and alone', async () => {
     const { clock, store, limiters, left, go } = instances(2, { rate: 10, deliveryJitterMs: 100 });
     const [a, b] = limiters as [RateLimiter, RateLimiter];
