@@ -115,6 +115,11 @@ function stallingClock(clock: VirtualClock, lateMs: (timer: number) => number): 
   };
 }
 
+/** A store that answers reservations as `reserve` says and paces alone at `1 / instances` of the rate. */
+function scriptedStore(reserve: RateLimitStore['reserve'], instances = 1): RateLimitStore {
+  return { reserve, fallbackRate: (_key, rate) => rate / instances, share: () => undefined };
+}
+
 function instances(
   count: number,
   options: ConstructorParameters<typeof RateLimiter>[1],
@@ -185,14 +190,10 @@ describe('RateLimiter on a shared RateLimitStore', () => {
       { granted: true, waitMs: 80 },
     ];
     const requests: RateLimitSlotRequest[] = [];
-    const scripted: RateLimitStore = {
-      reserve: (_key, request) => {
-        requests.push(request);
-        return Promise.resolve(replies.shift());
-      },
-      fallbackRate: (_key, rate) => rate,
-      share: () => undefined,
-    };
+    const scripted = scriptedStore((_key, request) => {
+      requests.push(request);
+      return Promise.resolve(replies.shift());
+    });
     const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, scripted);
     await limiter.acquire();
     expect(requests).toHaveLength(1);
@@ -210,15 +211,11 @@ describe('RateLimiter on a shared RateLimitStore', () => {
       { granted: true, waitMs: 50 },
       { granted: true, waitMs: -100 },
     ];
-    const slow: RateLimitStore = {
-      reserve: (_key, _request, late) => {
-        const answer = lateAnswers.shift();
-        if (answer !== undefined) clock.setTimer(() => late?.(answer), 50);
-        return Promise.resolve(undefined);
-      },
-      fallbackRate: (_key, rate) => rate / 3,
-      share: () => undefined,
-    };
+    const slow = scriptedStore((_key, _request, late) => {
+      const answer = lateAnswers.shift();
+      if (answer !== undefined) clock.setTimer(() => late?.(answer), 50);
+      return Promise.resolve(undefined);
+    }, 3);
     const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, slow);
     const left = ['first', 'second', 'third'].map((id) =>
       limiter.acquire().then(() => ({ id, at: clock.now() })),
@@ -299,11 +296,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
   it('falls back for a call whose reservation found the store gone', async () => {
     const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
     const [a] = limiters as [RateLimiter];
-    const failing: RateLimitStore = {
-      reserve: () => Promise.resolve(undefined),
-      fallbackRate: (_key, rate) => rate / store.instances,
-      share: () => undefined,
-    };
+    const failing = scriptedStore(() => Promise.resolve(undefined), store.instances);
     const alone = new RateLimiter('api', { rate: 10 }, clock, undefined, failing);
     await Promise.all([go(alone, 'one'), go(a, 'shared')]);
     expect(left.map((call) => call.id).sort()).toEqual(['one', 'shared']);
