@@ -1,7 +1,8 @@
 /**
  * The Lua scripts that change a shared rate limit's hash atomically: the GCRA schedule
  * (`tat`, the theoretical arrival time of the next call, and `paused`, both in Redis time ms)
- * and what the instances learned (`rate`, `floor`, `top`, `decreasedAt`, `version`). Every
+ * and what the instances learned (`rate`, `floor`, `top`, `decreasedAt`, `version`,
+ * `announced`). Every
  * time is Redis's own (`TIME`), so the instances' clocks never have to agree; replies carry
  * durations, which each instance lays onto its own clock. Each script refreshes the hash's
  * expiry: a key idle for the state TTL past its last reserved slot is forgotten.
@@ -24,7 +25,8 @@ end
 /**
  * Reserves the next slot: the call may leave at `max(now, tat - (burst - 1) * interval,
  * paused)`; when that is no more than `maxWait` away, `tat` moves one interval past it.
- * Returns `{1, wait}` (granted, ms from now) or `{0, wait}` (refused, nothing reserved).
+ * Returns `{1, wait, now}` (granted, ms from now) or `{0, wait, now}` (refused, nothing
+ * reserved), `now` being Redis time, so the instance can place the slot on its own clock.
  *
  * KEYS[1] the hash; ARGV interval ms, burst, max wait ms, state TTL ms.
  */
@@ -34,11 +36,12 @@ local h = redis.call('HMGET', KEYS[1], 'tat', 'paused')
 local tat = tonumber(h[1]) or now
 local at = math.max(now, tat - (tonumber(ARGV[2]) - 1) * interval, tonumber(h[2]) or now)
 local wait = at - now
-if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait)} end
+local stamp = string.format('%.17g', now)
+if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait), stamp} end
 tat = math.max(at, tat) + interval
 redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
 keep(tat, tonumber(ARGV[4]))
-return {1, string.format('%.17g', wait)}
+return {1, string.format('%.17g', wait), stamp}
 `;
 
 /**
@@ -107,16 +110,31 @@ return 1
 `;
 
 /**
+ * The limit the upstream announced (calls a second), read by one instance from its headers:
+ * kept as `announced` and published when it differs from the one kept (the latest
+ * announcement wins). Returns 1 or 0.
+ *
+ * KEYS[1] the hash; ARGV rate, state TTL ms, channel, limiter key, origin.
+ */
+export const ANNOUNCE_SCRIPT = `${NOW}${KEEP}
+if redis.call('HGET', KEYS[1], 'announced') == ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'announced', ARGV[1])
+keep(now, tonumber(ARGV[2]))
+redis.call('PUBLISH', ARGV[3], cjson.encode({ key = ARGV[4], kind = 'announced', rate = tonumber(ARGV[1]), origin = ARGV[5] }))
+return 1
+`;
+
+/**
  * What the instances learned so far, for an instance joining: `{floor, top, ms since the
- * slow-down, rate, version}` (empty strings for what is not there).
+ * slow-down, rate, version, announced}` (empty strings for what is not there).
  *
  * KEYS[1] the hash.
  */
 export const LEARNED_SCRIPT = `${NOW}
-local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'rate', 'version')
+local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'rate', 'version', 'announced')
 local since = ''
 if h[3] then since = string.format('%.17g', now - tonumber(h[3])) end
-return {h[1] or '', h[2] or '', since, h[4] or '', tonumber(h[5]) or 0}
+return {h[1] or '', h[2] or '', since, h[4] or '', tonumber(h[5]) or 0, h[6] or ''}
 `;
 
 /**

@@ -9,7 +9,10 @@ import type {
 import type { Redis } from 'ioredis';
 import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 import { LuaScript } from './lua-script.js';
+import { RedisClockOffset } from './redis-clock-offset.js';
+import { RedisCommandTimeoutError } from './with-timeout.js';
 import {
+  ANNOUNCE_SCRIPT,
   HEARTBEAT_SCRIPT,
   LEARNED_SCRIPT,
   PAUSE_SCRIPT,
@@ -24,6 +27,7 @@ const SLOW_DOWN = new LuaScript(SLOW_DOWN_SCRIPT);
 const RAISE = new LuaScript(RAISE_SCRIPT);
 const LEARNED = new LuaScript(LEARNED_SCRIPT);
 const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
+const ANNOUNCE = new LuaScript(ANNOUNCE_SCRIPT);
 
 /** @publicApi */
 export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
@@ -35,6 +39,11 @@ export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
   readonly retryAfterFailureMs?: number;
 }
 
+/** This process's wall clock with sub-millisecond precision. */
+function localNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** A change as published on the channel. */
 type PublishedChange = FollowedRateChange & {
   readonly key: string;
@@ -43,7 +52,9 @@ type PublishedChange = FollowedRateChange & {
 };
 
 type SlowDownReply = [number, string | null, string | null, string, string | null, number];
-type LearnedReply = [string, string, string, string, number];
+/** `{granted, ms, Redis time}` of the reservation script. */
+type ReserveReply = [number, string, string];
+type LearnedReply = [string, string, string, string, number, string?];
 
 /**
  * Rate limits shared by every instance of an application on Redis; give it to
@@ -51,14 +62,17 @@ type LearnedReply = [string, string, string, string, number];
  *
  * - Every call reserves its slot with one Lua script on the key's hash: the GCRA schedule
  *   (theoretical arrival time, pause) in Redis time, so N instances together stay within
- *   the rate and the burst, whatever their clocks say. The reply is the wait; the call waits
- *   it out on its own instance.
+ *   the rate and the burst, whatever their clocks say. The reply is the slot's time on
+ *   Redis's clock, laid onto this process's clock through the offset between the two learned
+ *   from the replies themselves, so a reply handled late does not make its slot late; the
+ *   call waits for it on its own instance.
  * - A pause (an upstream's `Retry-After`) is set by a script that also moves every slot
  *   already reserved past it, and is published so the instances holding those slots wait
  *   too.
  * - What adaptive limiters learn is shared: a slow-down applies once per cooldown across the
- *   instances, a raise only when higher and built on the latest slow-down; both are
- *   published and followed. An instance that starts later takes over what was learned.
+ *   instances, a raise only when higher and built on the latest slow-down, a limit the
+ *   upstream announced (`RateLimit-Policy`) as every instance's ceiling; all are published
+ *   and followed. An instance that starts later takes over what was learned.
  * - Calls made while the client makes its first connection wait for it (within
  *   `commandTimeoutMs`). While Redis is unreachable or slow (a reservation failed or took
  *   longer than `commandTimeoutMs`), calls decide locally at the rate divided by the number of
@@ -87,6 +101,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   private instances = 1;
   /** Until when reservations are not tried (Date.now() ms) after a failure. */
   private localUntil = 0;
+  /** Where Redis's slot times fall on this process's clock. */
+  private readonly clockOffset = new RedisClockOffset();
 
   constructor(options: RedisRateLimitStoreOptions) {
     this.link = new RedisLink(options, 'rate-limit-changes', {
@@ -115,6 +131,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   reserve(
     key: string,
     request: RateLimitSlotRequest,
+    late?: (slot: RateLimitSlot) => void,
   ): Promise<RateLimitSlot | undefined> | undefined {
     // The first connection is waited for: a new instance pacing alone would add its whole rate.
     if (!this.link.reachable() && !this.link.connecting()) return undefined;
@@ -126,17 +143,29 @@ export class RedisRateLimitStore implements RateLimitStore {
       request.burst,
       request.maxWaitMs,
       this.ttlMs,
-    ) as Promise<[number, string]>;
+    ) as Promise<ReserveReply>;
     return this.link.command(reply).then(
-      ([granted, ms]): RateLimitSlot =>
-        granted === 1
-          ? { granted: true, waitMs: Number(ms) }
-          : { granted: false, retryAfterMs: Number(ms) },
-      () => {
+      (answer) => this.slotOf(answer),
+      (error: unknown) => {
         this.localUntil = Date.now() + this.retryAfterFailureMs;
+        // Too slow, not lost: the slot it reserves is the call's if it still waits.
+        if (late !== undefined && error instanceof RedisCommandTimeoutError)
+          reply.then((answer) => late(this.slotOf(answer))).catch(() => undefined);
         return undefined;
       },
     );
+  }
+
+  /** A reservation's answer, its slot placed on this process's clock. */
+  private slotOf([granted, ms, redisNow]: ReserveReply): RateLimitSlot {
+    const receivedAt = localNow();
+    this.clockOffset.sample(Number(redisNow), receivedAt);
+    if (granted !== 1) return { granted: false, retryAfterMs: Number(ms) };
+    // The wait from now on this clock, whenever the reply was handled (negative: passed).
+    return {
+      granted: true,
+      waitMs: this.clockOffset.toLocal(Number(redisNow) + Number(ms)) - receivedAt,
+    };
   }
 
   fallbackRate(_key: string, rate: number): number {
@@ -150,16 +179,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     const sent =
       change.kind === 'paused'
         ? PAUSE.run(this.redis, hash, change.forMs, this.ttlMs, ...published)
-        : change.kind === 'raised'
-          ? RAISE.run(
-              this.redis,
-              hash,
-              change.rate,
-              this.versions.get(key) ?? 0,
-              this.ttlMs,
-              ...published,
-            )
-          : this.slowDown(key, hash, change, published);
+        : change.kind === 'announced'
+          ? ANNOUNCE.run(this.redis, hash, change.rate, this.ttlMs, ...published)
+          : change.kind === 'raised'
+            ? RAISE.run(
+                this.redis,
+                hash,
+                change.rate,
+                this.versions.get(key) ?? 0,
+                this.ttlMs,
+                ...published,
+              )
+            : this.slowDown(key, hash, change, published);
     void this.link.command(sent).catch(() => undefined);
   }
 
@@ -212,10 +243,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  private followLearned(key: string, [floor, top, since, rate, version]: LearnedReply): void {
+  private followLearned(
+    key: string,
+    [floor, top, since, rate, version, announced = '']: LearnedReply,
+  ): void {
     const limiter = this.limiters.get(key);
     this.versions.set(key, version);
     if (limiter === undefined) return;
+    if (announced !== '') limiter.follow({ kind: 'announced', rate: Number(announced) });
     if (floor !== '' && top !== '' && since !== '')
       limiter.follow({
         kind: 'slowed',
@@ -246,6 +281,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (limiter === undefined) return;
     if (change.kind === 'paused')
       limiter.follow({ kind: 'paused', forMs: change.forMs, shiftMs: change.shiftMs });
+    else if (change.kind === 'announced') limiter.follow({ kind: 'announced', rate: change.rate });
     else if (change.kind === 'slowed')
       limiter.follow({ kind: 'slowed', rate: change.rate, top: change.top, sinceMs: 0 });
     else limiter.follow({ kind: 'raised', rate: change.rate });

@@ -131,6 +131,26 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     await eventually(() => Math.abs(c.limiter.rate - raised) < 1e-9);
   }, 15_000);
 
+  it("caps every instance at a limit one of them read in the upstream's RateLimit-Policy, and an instance starting later too", async () => {
+    const options = { rate: 40, adaptive: true };
+    const a = await instance('r9:', options);
+    const b = await instance('r9:', options);
+    const [reader, follower] = [a, b].map(
+      (one) => new AdaptiveRateController(one.limiter, new SystemClock()),
+    ) as [AdaptiveRateController, AdaptiveRateController];
+    // `RateLimit-Policy: "default";q=20;w=1` on one of a's responses.
+    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    expect(a.limiter.rate).toBe(20);
+    await eventually(() => b.limiter.rate === 20);
+    // The follower's own probing stays under the announced limit.
+    await sleep(200);
+    follower.onSuccess();
+    expect(b.limiter.rate).toBe(20);
+    const c = await instance('r9:', options);
+    new AdaptiveRateController(c.limiter, new SystemClock());
+    await eventually(() => c.limiter.rate === 20);
+  });
+
   it('paces locally at the rate divided by the instances last seen while Redis is down, says degraded, and shares again when it is back', async () => {
     const a = await instance('r5:', { rate: 20 }, 50);
     const b = await instance('r5:', { rate: 20 }, 50);

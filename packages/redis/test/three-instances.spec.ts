@@ -5,9 +5,6 @@ import { InstanceProcess } from './support/instance-process.js';
 import { RedisServer } from '../src/testing/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 
-/** How late a call may reach the upstream after it left its instance, on a busy machine. */
-const DELIVERY_JITTER_MS = 200;
-
 /** Polls an async check every 10 ms until it holds. */
 async function eventuallyAsync(check: () => Promise<boolean>, withinMs: number): Promise<number> {
   const start = Date.now();
@@ -33,12 +30,17 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     return started;
   }
 
-  /** Waits until every instance shares its rate limits on Redis. */
+  /**
+   * Waits until every instance shares its rate limits on Redis and has seen the others alive
+   * (alone, it would pace at its share of the limit, not all of it).
+   */
   async function sharingRateLimits(started: InstanceProcess[]): Promise<InstanceProcess[]> {
     await eventuallyAsync(
       async () =>
         (await Promise.all(started.map((one) => one.state()))).every(
-          (state) => state.rateLimitHealth === 'shared',
+          (state) =>
+            state.rateLimitHealth === 'shared' &&
+            Math.abs(state.rateLimitFallbackShare - 1 / started.length) < 1e-9,
         ),
       5_000,
     );
@@ -115,34 +117,31 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     expect(followedIn).toBeLessThan(200);
   }, 60_000);
 
-  // The GCRA bound: over any window of W seconds, at most burst + W x rate calls leave (the
-  // burst only after a quiet spell, so in practice once, at the start). The upstream counts
-  // arrivals, which also carry the delivery jitter of four busy processes on a shared machine:
-  // calls that left over 1 s + that jitter can arrive within one second.
-  it(`keeps the three together within ${LIMIT.rate} calls a second at the upstream (burst ${LIMIT.burst})`, async () => {
+  // The upstream allows 50 calls a second and counts them as they arrive, delivered by four
+  // busy processes on a shared machine; the instances are configured as the README says for
+  // such an upstream (burst 1, a delivery allowance), and no second at the upstream, sliding
+  // over the arrival times, may see more than 50.
+  it(`keeps the three together within ${LIMIT.rate} calls in any second at the upstream`, async () => {
     const three = await sharingRateLimits(await instances(3, 'limited:'));
-    upstream.perSecond.clear();
     upstream.arrivals.length = 0;
     upstream.requests = 0;
     const outcomes = await Promise.all(three.map((instance) => instance.concurrent(100)));
-    process.stdout.write(
-      `upstream calls per second: ${JSON.stringify([...upstream.perSecond.values()])}\n`,
-    );
     for (const calls of outcomes) {
       expect(calls).toHaveLength(100);
       expect(calls.every((call) => call.outcome === 'ok')).toBe(true);
     }
     expect(upstream.requests).toBe(300);
-    // Unshared, three instances would send 150 a second: the 300 calls would take 2 s. Shared,
-    // they take (300 - burst) / rate = 5.9 s, less at most 100 ms of delivery jitter.
-    const spanMs = Math.max(...upstream.arrivals) - Math.min(...upstream.arrivals);
-    expect(spanMs).toBeGreaterThanOrEqual(((300 - LIMIT.burst) * 1_000) / LIMIT.rate - 100);
-    // Any second at the upstream: what left in that second and the jitter before it.
     const busiest = busiestWindow(upstream.arrivals, 1_000);
-    process.stdout.write(`upstream, busiest 1 s window: ${busiest} calls\n`);
-    expect(busiest).toBeLessThanOrEqual(
-      LIMIT.burst + Math.floor((LIMIT.rate * (1_000 + DELIVERY_JITTER_MS)) / 1_000),
+    const spanMs = Math.max(...upstream.arrivals) - Math.min(...upstream.arrivals);
+    const idealMs = ((300 - 1) * 1_000) / LIMIT.rate;
+    process.stdout.write(
+      `upstream: busiest 1 s window ${busiest} calls; 300 calls over ${spanMs} ms, ` +
+        `${(spanMs / idealMs).toFixed(3)}x the ${idealMs} ms of 300 calls at exactly ${LIMIT.rate}/s\n`,
     );
+    expect(busiest).toBeLessThanOrEqual(LIMIT.rate);
+    // Unshared, three instances would send 150 a second: the 300 calls would take 2 s. Shared,
+    // they take at least what the rate implies, less 100 ms of delivery jitter.
+    expect(spanMs).toBeGreaterThanOrEqual(idealMs - 100);
   }, 60_000);
 
   it('loses no call when Redis is killed in the middle of a rate-limited run', async () => {

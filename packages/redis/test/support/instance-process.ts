@@ -15,6 +15,7 @@ interface Reply {
   readonly state?: string;
   readonly health?: string;
   readonly rateLimitHealth?: string;
+  readonly rateLimitFallbackShare?: number;
 }
 
 /** One application instance (test/fixtures/instance.ts) in its own Node process. */
@@ -51,12 +52,25 @@ export class InstanceProcess {
     return (await ran).outcomes ?? [];
   }
 
-  /** The breaker's state and the stores' health in the instance. */
-  async state(): Promise<{ state: string; health: string; rateLimitHealth: string }> {
+  /**
+   * The breaker's state and the stores' health in the instance, and the share of a rate
+   * limit it would pace at alone (1 / the instances it last saw alive).
+   */
+  async state(): Promise<{
+    state: string;
+    health: string;
+    rateLimitHealth: string;
+    rateLimitFallbackShare: number;
+  }> {
     const reply = this.reply('state', 5_000);
     this.send({ type: 'state' });
-    const { state = '', health = '', rateLimitHealth = '' } = await reply;
-    return { state, health, rateLimitHealth };
+    const {
+      state = '',
+      health = '',
+      rateLimitHealth = '',
+      rateLimitFallbackShare = 1,
+    } = await reply;
+    return { state, health, rateLimitHealth, rateLimitFallbackShare };
   }
 
   /** Opens the breaker by hand in this instance. */

@@ -28,6 +28,7 @@ export const RATE_LIMIT_OPTION_RULES: OptionRules<RateLimitOptions> = {
   maxWaitMs: milliseconds(),
   maxQueue: integer(0),
   adaptive: either(bool(), ADAPTIVE_RATE_OPTIONS_RULE),
+  deliveryJitterMs: milliseconds(),
 };
 
 /** How {@link RateLimitOptions} are checked. @publicApi */

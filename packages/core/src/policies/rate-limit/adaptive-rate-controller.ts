@@ -30,10 +30,11 @@ const SLOW_START_STEP = 2;
  *   beyond it ever faster while nothing is refused (as TCP CUBIC does), scaled to that rate
  *   so it climbs from 20 to 80 calls a second as fast as from 200 to 800.
  *
- * On a limiter with a shared store, its slow-downs and raises are shared: a slow-down counts
- * once per cooldown across the instances, a raise keeps the higher of the shared rate and
- * this instance's proposal (both built on the rate last shared), and it follows what the
- * other instances decided.
+ * On a limiter with a shared store, its slow-downs, raises and the limits the upstream
+ * announced are shared: a slow-down counts once per cooldown across the instances, a raise
+ * keeps the higher of the shared rate and this instance's proposal (both built on the rate
+ * last shared), an announced limit caps every instance, and it follows what the other
+ * instances decided.
  *
  * @publicApi
  */
@@ -98,8 +99,12 @@ export class AdaptiveRateController {
     });
   }
 
-  /** Takes over what another instance learned (its slow-down, or a raise). */
+  /** Takes over what another instance learned (its slow-down, a raise, an announced limit). */
   private follow(change: FollowedRateChange): void {
+    if (change.kind === 'announced') {
+      this.capAt(change.rate, 'another instance read the limit the upstream announced');
+      return;
+    }
     if (change.kind === 'raised') {
       this.target = Math.max(this.target, change.rate);
       return;
@@ -114,11 +119,10 @@ export class AdaptiveRateController {
 
   private applyAnnouncements(signals: UpstreamRateSignals, now: number): void {
     if (signals.limit !== undefined && signals.windowMs !== undefined && signals.windowMs > 0) {
-      this.announcedRate = (signals.limit * 1000) / signals.windowMs;
-      if (this.target > this.announcedRate) {
-        this.target = this.bounded(this.announcedRate);
-        this.limiter.setRate(this.target, 'the upstream announced its limit');
-      }
+      const announced = (signals.limit * 1000) / signals.windowMs;
+      if (announced !== this.announcedRate)
+        this.limiter.shareLearning({ kind: 'announced', rate: announced });
+      this.capAt(announced, 'the upstream announced its limit');
     }
     // Nothing left until the reset: wait for it, unless the limiter already paces at the
     // announced rate (then the reset, often rounded up to whole seconds, is not worth waiting).
@@ -126,6 +130,15 @@ export class AdaptiveRateController {
       Number.isFinite(this.announcedRate) && this.target <= this.announcedRate;
     if (signals.remaining === 0 && signals.resetMs !== undefined && !pacedToAnnouncement) {
       this.limiter.pauseUntil(now + signals.resetMs);
+    }
+  }
+
+  /** Takes `announced` (calls a second) as the ceiling, slowing to it when above. */
+  private capAt(announced: number, reason: string): void {
+    this.announcedRate = announced;
+    if (this.target > announced) {
+      this.target = this.bounded(announced);
+      this.limiter.setRate(this.target, reason);
     }
   }
 

@@ -9,8 +9,9 @@ export interface RateLimitSlotRequest {
 }
 
 /**
- * A store's answer: a slot reserved `waitMs` from now (0: go at once), or a refusal because
- * the next free slot is `retryAfterMs` away, past the request's `maxWaitMs`.
+ * A store's answer: a slot reserved `waitMs` from now (0: go at once; negative: the slot came
+ * that long ago, before the answer was handled), or a refusal because the next free slot is
+ * `retryAfterMs` away, past the request's `maxWaitMs`.
  *
  * @publicApi
  */
@@ -22,8 +23,10 @@ export type RateLimitSlot =
  * What a limiter learned from the upstream, as it shares it with the other instances:
  * a pause (a `Retry-After`), a slow-down after a refusal (applied by the store only when no
  * other instance slowed down within `cooldownMs`: N instances refused at once slow down
- * once, not N times), or a raise while nothing is refused (kept as the higher of the shared
- * rate and the proposal, so N instances probing at once raise it once).
+ * once, not N times), a raise while nothing is refused (kept as the higher of the shared
+ * rate and the proposal, so N instances probing at once raise it once), or the limit the
+ * upstream announced (`RateLimit-Policy`: `rate` calls a second at most, the latest
+ * announcement wins).
  *
  * @publicApi
  */
@@ -36,12 +39,13 @@ export type SharedRateChange =
       readonly top: number;
       readonly cooldownMs: number;
     }
-  | { readonly kind: 'raised'; readonly rate: number };
+  | { readonly kind: 'raised'; readonly rate: number }
+  | { readonly kind: 'announced'; readonly rate: number };
 
 /**
  * What another instance (or the store's own answer) changed, for a limiter to follow:
- * a pause whose already reserved slots move `shiftMs` later, or the shared learned rate
- * (`sinceMs`: how long ago the slow-down was).
+ * a pause whose already reserved slots move `shiftMs` later, the shared learned rate
+ * (`sinceMs`: how long ago the slow-down was), or the upstream's announced limit.
  *
  * @publicApi
  */
@@ -53,7 +57,8 @@ export type FollowedRateChange =
       readonly top: number;
       readonly sinceMs: number;
     }
-  | { readonly kind: 'raised'; readonly rate: number };
+  | { readonly kind: 'raised'; readonly rate: number }
+  | { readonly kind: 'announced'; readonly rate: number };
 
 /** What a store that shares rate limits sees of a limiter. @publicApi */
 export interface SharedRateLimiterHandle {
@@ -76,11 +81,15 @@ export interface RateLimitStore {
    * Atomically reserves the next slot of `key`'s schedule, or refuses when it is more than
    * `maxWaitMs` away. `undefined` (at once, or as the promise's value when the store failed
    * or was too slow) means the shared schedule cannot be reached now: the limiter then
-   * decides on its own schedule at {@link fallbackRate}.
+   * decides on its own schedule at {@link fallbackRate}. When the store gave up on a
+   * reservation that was sent (it was too slow) and it is answered after all, the slot is
+   * passed to `late`: the schedule counted it, and a call still waiting for its local turn
+   * takes it.
    */
   reserve(
     key: string,
     request: RateLimitSlotRequest,
+    late?: (slot: RateLimitSlot) => void,
   ): Promise<RateLimitSlot | undefined> | undefined;
   /** The rate an instance paces at while it cannot reach the shared schedule. */
   fallbackRate(key: string, rate: number): number;

@@ -9,11 +9,19 @@ import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit-options.js';
 import type {
   FollowedRateChange,
+  RateLimitSlot,
   RateLimitStore,
   SharedRateChange,
   SharedRateLimiterHandle,
 } from './rate-limit-store.js';
 import { ReservedSlots, type Waiter } from './reserved-slots.js';
+
+/**
+ * How late after its reserved slot a call on a shared store may still leave, at least: a
+ * timer's ordinary lateness, not a stall. Later than this (or than a quarter of the delivery
+ * allowance, when larger), the slot is given up.
+ */
+const MIN_LATE_TOLERANCE_MS = 5;
 
 /** What a limiter tells its observer. @publicApi */
 export type RateLimitEvent =
@@ -67,6 +75,7 @@ export class RateLimiter {
   private readonly burst: number;
   private readonly maxWaitMs: number;
   private readonly maxQueue: number;
+  private readonly deliveryJitterMs: number;
   private readonly queue: Waiter[] = [];
   private cancelTimer?: CancelTimer;
   private timerAt = Number.POSITIVE_INFINITY;
@@ -76,6 +85,8 @@ export class RateLimiter {
   private reserving = 0;
   private closedWith?: { readonly reason: unknown };
   private learner?: (change: FollowedRateChange) => void;
+  /** The last limit another instance read in the upstream's announcement. */
+  private announced?: FollowedRateChange;
 
   constructor(
     readonly key: string,
@@ -89,9 +100,11 @@ export class RateLimiter {
     this.burst = options.burst ?? DEFAULT_RATE_LIMIT.burst;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_RATE_LIMIT.maxWaitMs;
     this.maxQueue = options.maxQueue ?? DEFAULT_RATE_LIMIT.maxQueue;
+    this.deliveryJitterMs = options.deliveryJitterMs ?? DEFAULT_RATE_LIMIT.deliveryJitterMs;
     this.schedule = new GcraSchedule(this.localRate(), this.burst);
     if (store !== undefined) {
-      this.reserved = new ReservedSlots(clock);
+      const lateToleranceMs = Math.max(MIN_LATE_TOLERANCE_MS, this.deliveryJitterMs / 4);
+      this.reserved = new ReservedSlots(clock, lateToleranceMs);
       store.attach?.(this.handle());
     }
   }
@@ -130,8 +143,11 @@ export class RateLimiter {
       : this.reserve(this.store, options);
   }
 
-  private acquireLocally(options: AcquireOptions): Promise<void> {
-    if (this.store !== undefined) this.followFallbackRate();
+  private acquireLocally(
+    options: AcquireOptions,
+    queued?: (waiter: Waiter) => void,
+  ): Promise<void> {
+    if (this.store !== undefined) this.paceAfterReserved();
     if (this.queue.length === 0 && this.takeLocalSlot()) return Promise.resolve();
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
@@ -153,6 +169,7 @@ export class RateLimiter {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.queue.push(waiter);
+      queued?.(waiter);
       this.observe?.({ kind: 'waiting', waitMs, queued: this.queue.length });
       options.onWait?.(waitMs);
       this.arm();
@@ -194,6 +211,7 @@ export class RateLimiter {
    */
   followLearning(learner: (change: FollowedRateChange) => void): void {
     this.learner = learner;
+    if (this.announced !== undefined) learner(this.announced);
   }
 
   /** Facts about the limiter now. */
@@ -232,25 +250,69 @@ export class RateLimiter {
     const local = { ...options, deadlineMs };
     if (this.queued >= this.maxQueue)
       return this.refuse((this.reserved?.lastDepartureAt() ?? now) - now, 'queue');
-    const reply = store.reserve(this.key, {
-      rate: this.currentRate,
-      burst: this.burst,
-      maxWaitMs: deadlineMs - now,
-    });
+    let waitingLocally: Waiter | undefined;
+    const reply = store.reserve(
+      this.key,
+      { rate: this.pacingRate(), burst: this.burst, maxWaitMs: deadlineMs - now },
+      (slot) => this.takeLateSlot(store, waitingLocally, slot),
+    );
     if (reply === undefined) return this.acquireLocally(local);
     this.reserving++;
     return reply.then((slot) => {
       this.reserving--;
       if (this.closedWith !== undefined) throw cancellationError(this.closedWith.reason);
-      if (slot === undefined) return this.acquireLocally(local);
+      if (slot === undefined)
+        return this.acquireLocally(local, (waiter) => (waitingLocally = waiter));
       if (!slot.granted) return this.refuse(slot.retryAfterMs, 'wait');
       if (signal?.aborted) throw cancellationError(signal.reason);
-      if (slot.waitMs <= 0) return undefined;
+      if (slot.waitMs <= 0) return this.departLate(store, local, -slot.waitMs);
+      const departAt = this.clock.now() + slot.waitMs;
       this.observe?.({ kind: 'waiting', waitMs: slot.waitMs, queued: this.queued + 1 });
       options.onWait?.(slot.waitMs);
-      const departAt = this.clock.now() + slot.waitMs;
-      return this.reserved?.hold(departAt, Math.max(deadlineMs, departAt), signal);
+      const reserved = this.reserved as ReservedSlots;
+      return reserved
+        .hold(departAt, Math.max(deadlineMs, departAt), signal)
+        .then((onTime) => (onTime ? undefined : this.reserve(store, withoutOnWait(local))));
     });
+  }
+
+  /**
+   * A slot that had already come when its reply was handled: leaves at once when only a
+   * little late, else gives the slot up (leaving now would bunch with the calls on time) and
+   * reserves again.
+   */
+  private departLate(
+    store: RateLimitStore,
+    options: AcquireOptions,
+    lateMs: number,
+  ): Promise<void> | undefined {
+    return lateMs <= (this.reserved as ReservedSlots).lateToleranceMs
+      ? undefined
+      : this.reserve(store, withoutOnWait(options));
+  }
+
+  /**
+   * A reservation the store gave up on (too slow) was answered after all: a call still
+   * waiting for its local turn takes the shared slot it reserved (the schedule counted it)
+   * rather than leave at its local turn beside the calls on the shared schedule.
+   */
+  private takeLateSlot(
+    store: RateLimitStore,
+    waiter: Waiter | undefined,
+    slot: RateLimitSlot,
+  ): void {
+    const reserved = this.reserved as ReservedSlots;
+    if (waiter === undefined || !slot.granted || !this.queue.includes(waiter)) return;
+    if (slot.waitMs < -reserved.lateToleranceMs) return;
+    this.remove(waiter);
+    waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    if (slot.waitMs <= 0) return waiter.resolve();
+    const departAt = this.clock.now() + slot.waitMs;
+    const { signal, deadlineMs } = waiter;
+    reserved
+      .hold(departAt, Math.max(deadlineMs, departAt), signal)
+      .then((onTime) => (onTime ? undefined : this.reserve(store, { signal, deadlineMs })))
+      .then(waiter.resolve, waiter.reject);
   }
 
   /** What a store sees of this limiter. */
@@ -262,6 +324,12 @@ export class RateLimiter {
     if (change.kind === 'paused') {
       this.pauseLocally(this.clock.now() + change.forMs, change.shiftMs);
       return;
+    }
+    // An announced limit is the adaptive controller's to apply (a fixed limit stays fixed),
+    // kept for a controller that comes later.
+    if (change.kind === 'announced') {
+      this.announced = change;
+      return this.learner?.(change);
     }
     if (change.kind === 'raised' && change.rate <= this.currentRate) return;
     this.setRate(
@@ -282,9 +350,14 @@ export class RateLimiter {
     this.rearm();
   }
 
+  /** The rate calls leave at: the rate, less the delivery allowance (`deliveryJitterMs`). */
+  private pacingRate(): number {
+    return (this.currentRate * 1000) / (1000 + this.deliveryJitterMs);
+  }
+
   /** The rate this instance paces at on its own schedule. */
   private localRate(): number {
-    return this.store?.fallbackRate(this.key, this.currentRate) ?? this.currentRate;
+    return this.store?.fallbackRate(this.key, this.pacingRate()) ?? this.pacingRate();
   }
 
   /** When the call at queue position `position` would leave, if the rate holds. */
@@ -375,12 +448,24 @@ export class RateLimiter {
     );
   }
 
-  /** Paces the own schedule at the store's fallback rate (it moves with the instances seen). */
-  private followFallbackRate(): void {
+  /**
+   * Paces the own schedule at the store's fallback rate (it moves with the instances seen),
+   * after this instance's calls that still hold shared slots: falling back never adds a fresh
+   * burst beside them.
+   */
+  private paceAfterReserved(): void {
     const rate = this.localRate();
     if (Math.abs(rate - this.schedule.rate) > 1e-9 * rate)
       this.schedule.setRate(rate, this.clock.now());
+    const lastHeld = this.reserved?.lastHeldAt();
+    if (lastHeld !== undefined && this.schedule.nextAt(lastHeld) <= lastHeld)
+      this.schedule.take(lastHeld);
   }
+}
+
+/** A second reservation of the same call: its wait was announced already. */
+function withoutOnWait({ onWait: _onWait, ...options }: AcquireOptions): AcquireOptions {
+  return options;
 }
 
 function formatRate(rate: number): string {

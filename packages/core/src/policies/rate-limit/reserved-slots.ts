@@ -11,16 +11,20 @@ export interface Waiter {
   readonly onAbort: () => void;
 }
 
-/** A waiting call that holds a reserved slot, leaving at `departAt`. */
-interface Held extends Waiter {
+/** A waiting call that holds a reserved slot, leaving at `departAt` (told whether on time). */
+interface Held extends Omit<Waiter, 'resolve'> {
   departAt: number;
+  readonly resolve: (onTime: boolean) => void;
 }
 
 /**
  * Calls holding a slot reserved in a shared schedule, each waiting for its own departure
- * time, in departure order, behind one timer, one call per timer: a late timer delays the
- * calls behind it rather than letting them out together. A pause moves every held slot later
- * (the shared schedule moved them all), dropping the calls it pushes past their deadline.
+ * time, in departure order, behind one timer. A call leaves only near its slot: when the
+ * timer fires more than `lateToleranceMs` after it (a busy event loop), the slot has passed
+ * unused, instead of being used late and bunching with the other instances' calls on time.
+ * The calls held here then move one slot on, keeping their order, and the last one, left
+ * without a slot, is told to reserve a new one. A pause moves every held slot later (the shared
+ * schedule moved them all), dropping the calls it pushes past their deadline.
  *
  * @internal
  */
@@ -28,7 +32,11 @@ export class ReservedSlots {
   private readonly held: Held[] = [];
   private cancelTimer?: CancelTimer;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** How late after its slot a call may still leave. */
+    readonly lateToleranceMs: number,
+  ) {}
 
   /** Calls holding a slot. */
   get size(): number {
@@ -37,12 +45,20 @@ export class ReservedSlots {
 
   /** When the last held call leaves (or now, when none is held). */
   lastDepartureAt(): number {
-    return this.held.at(-1)?.departAt ?? this.clock.now();
+    return this.lastHeldAt() ?? this.clock.now();
   }
 
-  /** Resolves at clock time `departAt`; rejects with the abort reason when `signal` aborts first. */
-  hold(departAt: number, deadlineMs: number, signal?: AbortSignalLike): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** When the last held call leaves, if any is held. */
+  lastHeldAt(): number | undefined {
+    return this.held.at(-1)?.departAt;
+  }
+
+  /**
+   * Resolves at clock time `departAt`: `true` to leave, `false` when this instance woke too
+   * late for the slot (it passed unused). Rejects with the abort reason when `signal` aborts first.
+   */
+  hold(departAt: number, deadlineMs: number, signal?: AbortSignalLike): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
       const held: Held = {
         departAt,
         deadlineMs,
@@ -89,23 +105,42 @@ export class ReservedSlots {
     }
   }
 
-  /**
-   * Lets the head go. When its timer fired late (a busy event loop), the slots behind it move
-   * by as much: calls late together must not leave closer together than their slots.
-   */
+  /** Lets every call whose slot has come go; a slot this instance woke too late for is lost. */
   private release = (): void => {
     this.cancelTimer = undefined;
     const now = this.clock.now();
-    const head = this.held[0];
-    if (head !== undefined && head.departAt <= now) {
-      this.held.shift();
-      head.signal?.removeEventListener('abort', head.onAbort);
-      head.resolve();
-      const lateMs = now - head.departAt;
-      for (const held of this.held) held.departAt += lateMs;
+    let head = this.held[0];
+    while (head !== undefined && head.departAt <= now) {
+      if (now - head.departAt > this.lateToleranceMs) this.loseHeadSlot();
+      else {
+        this.held.shift();
+        head.signal?.removeEventListener('abort', head.onAbort);
+        head.resolve(true);
+      }
+      head = this.held[0];
     }
     this.arm();
   };
+
+  /**
+   * The head's slot passed unused. Each held call takes the next slot held here, so they
+   * keep their order; the ones left without a slot (or whose next slot is past their
+   * deadline) are told to reserve again.
+   */
+  private loseHeadSlot(): void {
+    const slots = this.held.slice(1).map((held) => held.departAt);
+    const calls = this.held.splice(0);
+    for (const call of calls) {
+      const slot = slots[0];
+      if (slot !== undefined && slot <= call.deadlineMs) {
+        call.departAt = slots.shift() as number;
+        this.held.push(call);
+        continue;
+      }
+      call.signal?.removeEventListener('abort', call.onAbort);
+      call.resolve(false);
+    }
+  }
 
   private arm(): void {
     this.cancelTimer?.();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import type { Clock } from '../../clock/clock.js';
 import { VirtualClock } from '../../clock/virtual-clock.js';
 import { CancelledError } from '../../errors/cancelled.error.js';
 import { AdaptiveRateController } from './adaptive-rate-controller.js';
@@ -99,12 +100,43 @@ class InstanceStore implements RateLimitStore {
   }
 }
 
-function instances(count: number, options: ConstructorParameters<typeof RateLimiter>[1]) {
+/** How late after its slot a call may leave without a delivery allowance. */
+const LATE_TOLERANCE_MS = 5;
+
+/**
+ * The clock of an instance whose event loop stalls now and then: the n-th timer it sets
+ * fires `lateMs(n)` late.
+ */
+function stallingClock(clock: VirtualClock, lateMs: (timer: number) => number): Clock {
+  let timers = 0;
+  return {
+    now: () => clock.now(),
+    setTimer: (callback, delayMs) => clock.setTimer(callback, delayMs + lateMs(timers++)),
+  };
+}
+
+/** A store that answers reservations as `reserve` says and paces alone at `1 / instances` of the rate. */
+function scriptedStore(reserve: RateLimitStore['reserve'], instances = 1): RateLimitStore {
+  return { reserve, fallbackRate: (_key, rate) => rate / instances, share: () => undefined };
+}
+
+function instances(
+  count: number,
+  options: ConstructorParameters<typeof RateLimiter>[1],
+  clockOf: (clock: VirtualClock, instance: number) => Clock = (clock) => clock,
+) {
   const clock = new VirtualClock({ startMs: 1_000_000 });
   const store = new SharedTestState(clock);
   const limiters = Array.from(
     { length: count },
-    () => new RateLimiter('api', options, clock, undefined, new InstanceStore(store)),
+    (_, instance) =>
+      new RateLimiter(
+        'api',
+        options,
+        clockOf(clock, instance),
+        undefined,
+        new InstanceStore(store),
+      ),
   );
   const left: { id: string; at: number }[] = [];
   const go = (limiter: RateLimiter, id: string, deadlineMs?: number, signal?: AbortSignal) =>
@@ -128,6 +160,106 @@ describe('RateLimiter on a shared RateLimitStore', () => {
       { id: 'a2', at: 200 },
       { id: 'b2', at: 300 },
       { id: 'a3', at: 400 },
+    ]);
+  });
+
+  it("loses a slot its instance woke too late for, rather than leaving late beside the others' calls; its calls keep their order", async () => {
+    // Instance a's first timer fires 60 ms late (its event loop was busy).
+    const { clock, limiters, left, go } = instances(2, { rate: 10 }, (clock, instance) =>
+      instance === 0 ? stallingClock(clock, (timer) => (timer === 0 ? 60 : 0)) : clock,
+    );
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2'), go(b, 'b2'), go(a, 'a3')];
+    await clock.advanceBy(2_000);
+    await Promise.all(calls);
+    // a2's slot (200) passed while a slept: a2 took a3's (400), a3 reserved the next (500).
+    expect(left).toEqual([
+      { id: 'a1', at: 0 },
+      { id: 'b1', at: 100 },
+      { id: 'b2', at: 300 },
+      { id: 'a2', at: 400 },
+      { id: 'a3', at: 500 },
+    ]);
+  });
+
+  it('leaves at once on a slot that came a little before its answer was handled, and reserves again when it came long before', async () => {
+    const clock = new VirtualClock({ startMs: 0 });
+    const replies: RateLimitSlot[] = [
+      { granted: true, waitMs: -3 },
+      { granted: true, waitMs: -50 },
+      { granted: true, waitMs: 80 },
+    ];
+    const requests: RateLimitSlotRequest[] = [];
+    const scripted = scriptedStore((_key, request) => {
+      requests.push(request);
+      return Promise.resolve(replies.shift());
+    });
+    const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, scripted);
+    await limiter.acquire();
+    expect(requests).toHaveLength(1);
+    const second = limiter.acquire().then(() => clock.now());
+    await clock.advanceBy(100);
+    expect(await second).toBe(80);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('takes the shared slot of a reservation answered after the store gave up on it, while the call still waits for its local turn', async () => {
+    const clock = new VirtualClock({ startMs: 0 });
+    // The store is too slow for every reservation; the 2nd and 3rd are answered 50 ms later.
+    const lateAnswers: (RateLimitSlot | undefined)[] = [
+      undefined,
+      { granted: true, waitMs: 50 },
+      { granted: true, waitMs: -100 },
+    ];
+    const slow = scriptedStore((_key, _request, late) => {
+      const answer = lateAnswers.shift();
+      if (answer !== undefined) clock.setTimer(() => late?.(answer), 50);
+      return Promise.resolve(undefined);
+    }, 3);
+    const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, slow);
+    const left = ['first', 'second', 'third'].map((id) =>
+      limiter.acquire().then(() => ({ id, at: clock.now() })),
+    );
+    await clock.advanceBy(1_000);
+    // first: at once, alone; second: its shared slot (50 + 50), not its local turn (300);
+    // third: its shared slot had passed, so its local turn (after first, one third of the rate).
+    expect(await Promise.all(left)).toEqual([
+      { id: 'first', at: 0 },
+      { id: 'second', at: 100 },
+      { id: 'third', at: 300 },
+    ]);
+  });
+
+  it('widens the spacing by the delivery allowance, on the shared schedule and alone', async () => {
+    const { clock, store, limiters, left, go } = instances(2, { rate: 10, deliveryJitterMs: 100 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2')];
+    await clock.advanceBy(1_000);
+    await Promise.all(calls);
+    // 10 a second within any 1.1 s: one every 110 ms.
+    expect(left.map((call) => call.at)).toEqual([0, 110, 220]);
+    expect(a.rate).toBe(10);
+    store.reachable = false;
+    const alone = [go(a, 'x'), go(a, 'y')];
+    await clock.advanceBy(1_000);
+    await Promise.all(alone);
+    expect(left.slice(3).map((call) => call.at - 1_000)).toEqual([0, 110]);
+  });
+
+  it('paces alone after the calls that still hold shared slots, never beside them', async () => {
+    const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
+    const [a] = limiters as [RateLimiter];
+    const reserved = [go(a, 'r1'), go(a, 'r2'), go(a, 'r3')];
+    await clock.advanceBy(0);
+    store.reachable = false;
+    const alone = go(a, 'alone');
+    await clock.advanceBy(1_000);
+    await Promise.all([...reserved, alone]);
+    expect(left).toEqual([
+      { id: 'r1', at: 0 },
+      { id: 'r2', at: 100 },
+      { id: 'r3', at: 200 },
+      { id: 'alone', at: 300 },
     ]);
   });
 
@@ -164,11 +296,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
   it('falls back for a call whose reservation found the store gone', async () => {
     const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
     const [a] = limiters as [RateLimiter];
-    const failing: RateLimitStore = {
-      reserve: () => Promise.resolve(undefined),
-      fallbackRate: (_key, rate) => rate / store.instances,
-      share: () => undefined,
-    };
+    const failing = scriptedStore(() => Promise.resolve(undefined), store.instances);
     const alone = new RateLimiter('api', { rate: 10 }, clock, undefined, failing);
     await Promise.all([go(alone, 'one'), go(a, 'shared')]);
     expect(left.map((call) => call.id).sort()).toEqual(['one', 'shared']);
@@ -226,7 +354,25 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     expect(b.rate).toBeGreaterThan(12);
   });
 
-  it('never lets the instances together exceed burst + window x rate, and settles every call', async () => {
+  it('shares a limit the upstream announced once, and caps the instances that follow it, even a controller made later', () => {
+    const { clock, store, limiters } = instances(2, { rate: 40 });
+    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const reader = new AdaptiveRateController(a, clock);
+    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    expect(store.shared.filter((change) => change.kind === 'announced')).toEqual([
+      { kind: 'announced', rate: 20 },
+    ]);
+    // The store passes it on before b's controller exists: the controller takes it over.
+    store.followed({ kind: 'announced', rate: 20 }, store.views[0]);
+    expect(b.rate).toBe(40);
+    const follower = new AdaptiveRateController(b, clock);
+    expect(b.rate).toBe(20);
+    follower.onSuccess();
+    expect(b.rate).toBe(20);
+  });
+
+  it('never lets the instances together exceed burst + window x rate (widened by the late tolerance when their timers fire late), and settles every call, in order while no slot is lost', async () => {
     const arrival = fc.record(
       {
         instance: fc.integer({ min: 0, max: 2 }),
@@ -242,8 +388,15 @@ describe('RateLimiter on a shared RateLimitStore', () => {
         fc.integer({ min: 1, max: 5 }),
         fc.integer({ min: 0, max: 20 }),
         fc.array(arrival, { maxLength: 30 }),
-        async (rate, burst, latencyMs, arrivals) => {
-          const { clock, store, limiters, left, go } = instances(3, { rate, burst });
+        fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 150 })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (rate, burst, latencyMs, arrivals, stalls) => {
+          // Each instance's n-th timer fires stalls[n % length] late (shifted per instance).
+          const { clock, store, limiters, left, go } = instances(3, { rate, burst }, (clock, i) =>
+            stallingClock(clock, (timer) => stalls[(timer + i) % stalls.length] as number),
+          );
           store.latencyMs = latencyMs;
           const settled: Promise<unknown>[] = [];
           for (const [id, call] of arrivals.entries()) {
@@ -266,9 +419,14 @@ describe('RateLimiter on a shared RateLimitStore', () => {
           const times = left.map((call) => call.at).sort((x, y) => x - y);
           times.forEach((first, i) =>
             times.slice(i).forEach((last, count) => {
-              expect(count + 1).toBeLessThanOrEqual(burst + ((last - first) * rate) / 1000 + 1e-9);
+              expect(count + 1).toBeLessThanOrEqual(
+                burst + ((last - first + LATE_TOLERANCE_MS) * rate) / 1000 + 1e-9,
+              );
             }),
           );
+          // A call whose slot passed while its instance slept reserves again, after calls
+          // that came meanwhile: arrival order holds only while every timer is on time.
+          if (stalls.some((stall) => stall > LATE_TOLERANCE_MS)) return;
           for (const instance of [0, 1, 2]) {
             const ids = left
               .filter((call) => call.id.startsWith(`${instance}:`))
