@@ -14,6 +14,8 @@ import {
   RELEASE_TRIAL_SCRIPT,
   TRANSITION_SCRIPT,
 } from './breaker-scripts.js';
+import { bucketsOf, totalOf, windowOf, type Tally } from './breaker-window-buckets.js';
+import { countsIn, OutageCounts } from './outage-counts.js';
 import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
 
 /** @publicApi */
@@ -41,12 +43,6 @@ interface KnownState {
 }
 
 type ScriptReply = [number, CircuitState, number, string];
-
-/** Successes and failures, as counted (mutable). */
-interface Tally {
-  successes: number;
-  failures: number;
-}
 
 /** A promise and the function that resolves it. */
 interface Deferred {
@@ -89,8 +85,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   private readonly breakers = new Map<string, BreakerHandle>();
   private readonly known = new Map<string, KnownState>();
   private readonly pending = new Map<string, Tally>();
-  /** Counts made while Redis was away, by breaker and bucket index: added when it is back. */
-  private readonly unsent = new Map<string, Map<number, Tally>>();
+  /** Counts made while Redis was away: added to the shared window when it is back. */
+  private readonly unsent = new OutageCounts();
   private readonly remoteCounts = new Map<string, SharedWindowCounts>();
   /** Settled by the next sync: the failures counted before it are then in the shared window. */
   private confirmation?: Deferred;
@@ -131,7 +127,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     if (this.applying === key) return;
     if (!this.reachable()) {
       // Closed again on its own while Redis was away: what it counted before starts over.
-      if (snapshot.state === 'closed') this.unsent.delete(key);
+      if (snapshot.state === 'closed') this.unsent.forget(key);
       return;
     }
     const from = this.known.get(key)?.state ?? 'closed';
@@ -299,30 +295,13 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     }
   }
 
-  /** Keeps the pending counts (Redis is away) by bucket, for the window's span, until it is back. */
+  /** Keeps the pending counts (Redis is away) for the window's span, until it is back. */
   private keepUnsent(now: number): void {
     for (const [key, counts] of this.pending) {
       const breaker = this.breakers.get(key);
-      if (breaker === undefined) continue;
-      const window = windowOf(breaker, now);
-      const buckets = this.keep(key, window.at(-1) as number, counts);
-      for (const index of buckets.keys()) if (index < (window[0] as number)) buckets.delete(index);
+      if (breaker !== undefined) this.unsent.keep(breaker, counts, now);
     }
     this.pending.clear();
-  }
-
-  /** Adds `counts` to what is kept unsent for `key` in bucket `index`. */
-  private keep(key: string, index: number, counts: Tally): Map<number, Tally> {
-    let buckets = this.unsent.get(key);
-    if (buckets === undefined) {
-      buckets = new Map();
-      this.unsent.set(key, buckets);
-    }
-    const kept = buckets.get(index) ?? { successes: 0, failures: 0 };
-    kept.successes += counts.successes;
-    kept.failures += counts.failures;
-    buckets.set(index, kept);
-    return buckets;
   }
 
   /** Joins every breaker's shared state again once Redis answers. */
@@ -340,8 +319,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     // The command connection's own 'ready' joins again, and takes the unsent counts with it.
     if (!this.reachable()) return;
     const { key } = breaker;
-    const unsent = this.unsent.get(key);
-    this.unsent.delete(key);
+    const unsent = this.unsent.take(key);
     const snapshot = breaker.snapshot();
     let reply: ScriptReply;
     try {
@@ -359,7 +337,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       );
     } catch {
       // Still degraded: the counts wait for the next 'ready', which joins again.
-      for (const [index, counts] of unsent ?? []) this.keep(key, index, counts);
+      if (unsent !== undefined) this.unsent.putBack(key, unsent);
       return;
     }
     const [, state, version, openedAt] = reply;
@@ -472,33 +450,6 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   ): string {
     return `${this.prefix}breaker:{${key}}:w:${version}:${index}`;
   }
-}
-
-function bucketsOf(breaker: BreakerHandle): { bucketMs: number; buckets: number } {
-  const { rollingWindowMs, rollingBuckets } = breaker.options;
-  return { bucketMs: rollingWindowMs / rollingBuckets, buckets: rollingBuckets };
-}
-
-/** The indices of the buckets in `breaker`'s window at `now`, oldest first. */
-function windowOf(breaker: BreakerHandle, now: number): number[] {
-  const { bucketMs, buckets } = bucketsOf(breaker);
-  const newest = Math.floor(now / bucketMs);
-  return Array.from({ length: buckets }, (_, index) => newest - buckets + 1 + index);
-}
-
-/** The counts kept for each bucket of `window` (zero where none were). */
-function countsIn(kept: ReadonlyMap<number, Tally>, window: readonly number[]): Tally[] {
-  return window.map((index) => kept.get(index) ?? { successes: 0, failures: 0 });
-}
-
-function totalOf(buckets: readonly Tally[]): SharedWindowCounts {
-  let successes = 0;
-  let failures = 0;
-  for (const counts of buckets) {
-    successes += counts.successes;
-    failures += counts.failures;
-  }
-  return { successes, failures };
 }
 
 function deferred(): Deferred {
