@@ -3,6 +3,7 @@ import { ToolError, classifyError, type Clock } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
+import { ObjectMemo } from './object-memo.js';
 
 /**
  * Maps anything thrown to a {@link ToolError}, with the module's own rules first. The same
@@ -16,8 +17,12 @@ import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
  */
 @Injectable()
 export class ToolErrorClassifier {
-  private readonly classified = new WeakMap<object, ToolError>();
-  private readonly originals = new WeakMap<ToolError, unknown>();
+  /** What each thrown object was classified as. */
+  private readonly classified = new ObjectMemo<ToolError>('toolshield.classifiedAs');
+  /** What each classification was made from. */
+  private readonly originals = new ObjectMemo<{ readonly error: unknown }>(
+    'toolshield.classifiedFrom',
+  );
 
   private readonly now: () => number;
   /** No classification rules of the application's: a `ToolError` stands as it is. */
@@ -43,14 +48,13 @@ export class ToolErrorClassifier {
       now: this.now,
     });
     if (cacheable) this.classified.set(error, toolError);
-    if (toolError !== error) this.originals.set(toolError, error);
+    if (toolError !== error) this.originals.set(toolError, { error });
     return toolError;
   }
 
   /** The error `error` was classified from, or `error` itself (a policy's own error, say). */
   original(error: unknown): unknown {
-    return error instanceof Object && this.originals.has(error as ToolError)
-      ? this.originals.get(error as ToolError)
-      : error;
+    const made = error instanceof Object ? this.originals.get(error) : undefined;
+    return made === undefined ? error : made.error;
   }
 }
