@@ -30,6 +30,11 @@ export class OutageCounts {
     for (const [index, counts] of buckets) this.add(key, index, counts);
   }
 
+  /** The keys something is kept for. */
+  keys(): string[] {
+    return [...this.kept.keys()];
+  }
+
   /** Forgets what is kept for `key`. */
   forget(key: string): void {
     this.kept.delete(key);

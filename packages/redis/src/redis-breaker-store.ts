@@ -1,10 +1,11 @@
-import type {
-  BreakerHandle,
-  CircuitBreakerSnapshot,
-  CircuitBreakerStore,
-  CircuitState,
-  SharedBreakerWindow,
-  SharedWindowCounts,
+import {
+  assertOptions,
+  type BreakerHandle,
+  type CircuitBreakerSnapshot,
+  type CircuitBreakerStore,
+  type CircuitState,
+  type SharedBreakerWindow,
+  type SharedWindowCounts,
 } from '@toolshield/core';
 import type { Redis } from 'ioredis';
 import {
@@ -16,13 +17,11 @@ import {
 } from './breaker-scripts.js';
 import { bucketsOf, totalOf, windowOf, type Tally } from './breaker-window-buckets.js';
 import { countsIn, OutageCounts } from './outage-counts.js';
-import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
-
-/** @publicApi */
-export interface RedisBreakerStoreOptions extends RedisStoreOptions {
-  /** How often counts are sent and other instances' counts read back (default 25 ms). */
-  readonly syncIntervalMs?: number;
-}
+import {
+  REDIS_BREAKER_STORE_OPTIONS_RULE,
+  type RedisBreakerStoreOptions,
+} from './redis-options.js';
+import { RedisLink, type RedisSharingHealth } from './redis-link.js';
 
 /** Whether this instance shares its breakers now. @publicApi */
 export type RedisBreakerStoreHealth = RedisSharingHealth;
@@ -100,6 +99,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   private closed = false;
 
   constructor(options: RedisBreakerStoreOptions) {
+    assertOptions(REDIS_BREAKER_STORE_OPTIONS_RULE, options, 'RedisBreakerStoreOptions');
     this.link = new RedisLink(options, 'breaker-transitions', {
       onMessage: (message) => this.received(message),
       onReady: () => void this.rejoin(),
@@ -246,6 +246,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       this.remoteCounts.clear();
       return;
     }
+    this.joinAgainWithUnsent();
     const pipeline = this.redis.pipeline();
     let nudge = false;
     for (const [key, counts] of this.pending) {
@@ -302,6 +303,18 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       if (breaker !== undefined) this.unsent.keep(breaker, counts, now);
     }
     this.pending.clear();
+  }
+
+  /**
+   * Joins again each breaker whose outage counts are still kept while Redis answers: a join
+   * that failed (a command timeout on a Redis just restarted) put them back, and no 'ready'
+   * may come to take them.
+   */
+  private joinAgainWithUnsent(): void {
+    for (const key of this.unsent.keys()) {
+      const breaker = this.breakers.get(key);
+      if (breaker !== undefined) void this.join(breaker);
+    }
   }
 
   /** Joins every breaker's shared state again once Redis answers. */
