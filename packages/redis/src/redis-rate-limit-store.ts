@@ -1,13 +1,18 @@
-import type {
-  FollowedRateChange,
-  RateLimitSlot,
-  RateLimitSlotRequest,
-  RateLimitStore,
-  SharedRateChange,
-  SharedRateLimiterHandle,
+import {
+  assertOptions,
+  type FollowedRateChange,
+  type RateLimitSlot,
+  type RateLimitSlotRequest,
+  type RateLimitStore,
+  type SharedRateChange,
+  type SharedRateLimiterHandle,
 } from '@toolshield/core';
 import type { Redis } from 'ioredis';
-import { RedisLink, type RedisSharingHealth, type RedisStoreOptions } from './redis-link.js';
+import {
+  REDIS_RATE_LIMIT_STORE_OPTIONS_RULE,
+  type RedisRateLimitStoreOptions,
+} from './redis-options.js';
+import { RedisLink, type RedisSharingHealth } from './redis-link.js';
 import { LuaScript } from './lua-script.js';
 import { RedisClockOffset } from './redis-clock-offset.js';
 import { RedisCommandTimeoutError } from './with-timeout.js';
@@ -28,16 +33,6 @@ const RAISE = new LuaScript(RAISE_SCRIPT);
 const LEARNED = new LuaScript(LEARNED_SCRIPT);
 const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
 const ANNOUNCE = new LuaScript(ANNOUNCE_SCRIPT);
-
-/** @publicApi */
-export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
-  /** How long a limit's state outlives its last reserved slot when unused (default 10 min). */
-  readonly stateTtlMs?: number;
-  /** How often this instance says it is alive, for the others' fallback rate (default 1 s). */
-  readonly heartbeatMs?: number;
-  /** After a failed or slow reservation, how long calls decide locally before trying Redis again (default 1 s). */
-  readonly retryAfterFailureMs?: number;
-}
 
 /** This process's wall clock with sub-millisecond precision. */
 function localNow(): number {
@@ -98,13 +93,17 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly versions = new Map<string, number>();
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private readonly heartbeatTimeoutMs: number;
-  private instances = 1;
+  private readonly minInstances: number;
+  private instances: number;
   /** Until when reservations are not tried (Date.now() ms) after a failure. */
   private localUntil = 0;
   /** Where Redis's slot times fall on this process's clock. */
   private readonly clockOffset = new RedisClockOffset();
 
   constructor(options: RedisRateLimitStoreOptions) {
+    assertOptions(REDIS_RATE_LIMIT_STORE_OPTIONS_RULE, options, 'RedisRateLimitStoreOptions');
+    this.minInstances = options.minInstances ?? 1;
+    this.instances = this.minInstances;
     this.link = new RedisLink(options, 'rate-limit-changes', {
       onMessage: (message) => this.received(message),
       onReady: () => this.rejoin(),
@@ -293,7 +292,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       const alive = (await this.link.command(
         HEARTBEAT.run(this.redis, this.instancesKey(), this.instanceId, this.heartbeatTimeoutMs),
       )) as number;
-      this.instances = Math.max(1, alive);
+      this.instances = Math.max(this.minInstances, alive);
     } catch {
       // Keeps the last count: the fallback rate stays what it was when Redis was last seen.
     }

@@ -6,20 +6,10 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { assertOptions } from '@toolshield/core';
 import { RedisBreakerStore } from './redis-breaker-store.js';
+import { REDIS_MODULE_OPTIONS_RULE, type ToolShieldRedisModuleOptions } from './redis-options.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
-
-/** Options of {@link ToolShieldRedisModule}. @publicApi */
-export interface ToolShieldRedisModuleOptions {
-  /** An ioredis client (kept open on shutdown: it is yours) or a `redis://` URL (closed on shutdown). */
-  readonly connection: Redis | string;
-  /** Prefix of every key and channel, one per application (default `toolshield:`). */
-  readonly keyPrefix?: string;
-  /** Longest wait for any Redis command (default 250 ms). */
-  readonly commandTimeoutMs?: number;
-  /** How often counts are exchanged (default 25 ms). */
-  readonly syncIntervalMs?: number;
-}
 
 const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: REDIS_MODULE_OPTIONS } =
   new ConfigurableModuleBuilder<ToolShieldRedisModuleOptions>({ moduleName: 'ToolShieldRedis' })
@@ -70,8 +60,10 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
     {
       provide: OWNED_CONNECTION,
       inject: [REDIS_MODULE_OPTIONS],
-      useFactory: (options: ToolShieldRedisModuleOptions): Redis | undefined =>
-        typeof options.connection === 'string' ? new Redis(options.connection) : undefined,
+      useFactory: (options: ToolShieldRedisModuleOptions): Redis | undefined => {
+        assertOptions(REDIS_MODULE_OPTIONS_RULE, options, 'ToolShieldRedisModule options');
+        return typeof options.connection === 'string' ? new Redis(options.connection) : undefined;
+      },
     },
     {
       provide: STORE_BASIS,
@@ -101,8 +93,12 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
     },
     {
       provide: RedisRateLimitStore,
-      inject: [STORE_BASIS],
-      useFactory: (basis: StoreBasis) => new RedisRateLimitStore(basis),
+      inject: [REDIS_MODULE_OPTIONS, STORE_BASIS],
+      useFactory: (options: ToolShieldRedisModuleOptions, basis: StoreBasis) =>
+        new RedisRateLimitStore({
+          ...basis,
+          ...(options.minInstances === undefined ? {} : { minInstances: options.minInstances }),
+        }),
     },
   ],
   exports: [RedisBreakerStore, RedisRateLimitStore],
