@@ -39,6 +39,15 @@ export type SharedRateChange =
       readonly top: number;
       readonly cooldownMs: number;
     }
+  | RateLevelChange;
+
+/**
+ * A change shared and followed as it is: a raise of the learned rate, or the limit the
+ * upstream announced (calls a second).
+ *
+ * @publicApi
+ */
+export type RateLevelChange =
   | { readonly kind: 'raised'; readonly rate: number }
   | { readonly kind: 'announced'; readonly rate: number };
 
@@ -57,8 +66,7 @@ export type FollowedRateChange =
       readonly top: number;
       readonly sinceMs: number;
     }
-  | { readonly kind: 'raised'; readonly rate: number }
-  | { readonly kind: 'announced'; readonly rate: number };
+  | RateLevelChange;
 
 /** What a store that shares rate limits sees of a limiter. @publicApi */
 export interface SharedRateLimiterHandle {

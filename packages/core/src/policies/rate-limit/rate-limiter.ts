@@ -266,14 +266,25 @@ export class RateLimiter {
       if (!slot.granted) return this.refuse(slot.retryAfterMs, 'wait');
       if (signal?.aborted) throw cancellationError(signal.reason);
       if (slot.waitMs <= 0) return this.departLate(store, local, -slot.waitMs);
-      const departAt = this.clock.now() + slot.waitMs;
       this.observe?.({ kind: 'waiting', waitMs: slot.waitMs, queued: this.queued + 1 });
       options.onWait?.(slot.waitMs);
-      const reserved = this.reserved as ReservedSlots;
-      return reserved
-        .hold(departAt, Math.max(deadlineMs, departAt), signal)
-        .then((onTime) => (onTime ? undefined : this.reserve(store, withoutOnWait(local))));
+      return this.holdSlot(store, slot.waitMs, local);
     });
+  }
+
+  /**
+   * Holds a call until its reserved slot, `waitMs` from now; when this instance woke too late
+   * for the slot (it passed unused), reserves again.
+   */
+  private holdSlot(
+    store: RateLimitStore,
+    waitMs: number,
+    options: AcquireOptions & { readonly deadlineMs: number },
+  ): Promise<void> {
+    const departAt = this.clock.now() + waitMs;
+    return (this.reserved as ReservedSlots)
+      .hold(departAt, Math.max(options.deadlineMs, departAt), options.signal)
+      .then((onTime) => (onTime ? undefined : this.reserve(store, withoutOnWait(options))));
   }
 
   /**
@@ -307,12 +318,8 @@ export class RateLimiter {
     this.remove(waiter);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
     if (slot.waitMs <= 0) return waiter.resolve();
-    const departAt = this.clock.now() + slot.waitMs;
     const { signal, deadlineMs } = waiter;
-    reserved
-      .hold(departAt, Math.max(deadlineMs, departAt), signal)
-      .then((onTime) => (onTime ? undefined : this.reserve(store, { signal, deadlineMs })))
-      .then(waiter.resolve, waiter.reject);
+    this.holdSlot(store, slot.waitMs, { signal, deadlineMs }).then(waiter.resolve, waiter.reject);
   }
 
   /** What a store sees of this limiter. */
