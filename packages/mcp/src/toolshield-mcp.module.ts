@@ -1,5 +1,13 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import {
+  Inject,
+  Module,
+  type DynamicModule,
+  type MiddlewareConsumer,
+  type NestModule,
+} from '@nestjs/common';
 import { McpClients } from './client/mcp-clients.service.js';
+import { McpCallerCheckMiddleware } from './server/mcp-caller-check.middleware.js';
+import { MCP_ENDPOINT_ROUTE, type McpEndpointRoute } from './server/mcp-endpoint-route.js';
 import { McpHttpEndpoint } from './server/mcp-http.endpoint.js';
 import { McpToolServer } from './server/mcp-tool-server.js';
 import {
@@ -38,7 +46,18 @@ import {
   providers: [McpToolServer, McpHttpEndpoint, McpClients],
   exports: [McpToolServer, McpClients],
 })
-export class ToolShieldMcpModule extends ConfigurableToolShieldMcpModule {
+export class ToolShieldMcpModule extends ConfigurableToolShieldMcpModule implements NestModule {
+  constructor(@Inject(MCP_ENDPOINT_ROUTE) private readonly route: McpEndpointRoute) {
+    super();
+  }
+
+  /** Checks `Host` and `Origin` on the endpoint's route before its guards run. @internal */
+  configure(consumer: MiddlewareConsumer): void {
+    if (this.route.controller) {
+      consumer.apply(McpCallerCheckMiddleware).forRoutes(this.route.controller);
+    }
+  }
+
   /** Registers the module; `forRoot()` alone serves the tools at `/mcp`. */
   static override forRoot(options: typeof TOOLSHIELD_MCP_OPTIONS_TYPE = {}): DynamicModule {
     return super.forRoot(options);

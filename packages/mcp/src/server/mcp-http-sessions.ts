@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { McpHttpOptions } from '../mcp-module-options.interface.js';
 import type { McpToolServer } from './mcp-tool-server.js';
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -21,7 +20,7 @@ export class McpHttpSessions {
 
   constructor(
     private readonly tools: McpToolServer,
-    private readonly http: McpHttpOptions = {},
+    private readonly transportOptions: { readonly enableJsonResponse?: boolean } = {},
   ) {}
 
   /** The open sessions' ids. */
@@ -54,7 +53,7 @@ export class McpHttpSessions {
 
   private open(): StreamableHTTPServerTransport {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      ...this.http,
+      ...this.transportOptions,
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void this.sessions.set(id, transport),
       onsessionclosed: (id) => void this.sessions.delete(id),

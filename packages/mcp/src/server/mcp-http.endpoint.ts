@@ -1,20 +1,31 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { assertOptions } from '@toolshield/core';
+import type { Server, ServerResponse } from 'node:http';
 import { InjectToolShieldMcpOptions } from '../inject-mcp-options.decorator.js';
 import type { ToolShieldMcpModuleOptions } from '../mcp-module-options.interface.js';
+import { allowedCallers } from './mcp-allowed-hosts.js';
+import { MCP_ENDPOINT_ROUTE, type McpEndpointRoute } from './mcp-endpoint-route.js';
+import { MCP_HTTP_OPTIONS_RULE } from './mcp-http-options.rule.js';
 import { McpHttpSessions } from './mcp-http-sessions.js';
 import { McpToolServer } from './mcp-tool-server.js';
-
-/** Default path of the Streamable HTTP endpoint. @publicApi */
-export const DEFAULT_MCP_PATH = '/mcp';
-
-type ParsedRequest = IncomingMessage & { body?: unknown };
+import {
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+  resourceUrl,
+} from './protected-resource-metadata.js';
 
 /**
- * Mounts the Streamable HTTP endpoint (POST, GET and DELETE on the configured path) on the
- * application's HTTP server when it has one, before Nest's not-found handler; ends every
- * session when the application shuts down.
+ * The Streamable HTTP endpoint's state around its route: the sessions (all ended when the
+ * application shuts down), the check that the app does not listen beyond the loopback
+ * interface with no allowed hosts (`listen()` rejects with an `McpEndpointExposedError`),
+ * and the protected resource metadata document, when configured.
  *
  * @internal
  */
@@ -27,28 +38,51 @@ export class McpHttpEndpoint implements OnModuleInit, OnApplicationShutdown {
     private readonly adapterHost: HttpAdapterHost,
     tools: McpToolServer,
     @InjectToolShieldMcpOptions() private readonly options: ToolShieldMcpModuleOptions,
+    @Inject(MCP_ENDPOINT_ROUTE) private readonly route: McpEndpointRoute,
   ) {
-    this.sessions = new McpHttpSessions(tools, options.http);
+    assertOptions(MCP_HTTP_OPTIONS_RULE, options.http ?? {}, 'ToolShieldMcpModule options', 'http');
+    this.sessions = new McpHttpSessions(tools, {
+      enableJsonResponse: options.http?.enableJsonResponse,
+    });
   }
 
   onModuleInit(): void {
-    const path = this.options.path ?? DEFAULT_MCP_PATH;
+    const { path } = this.route;
     const adapter = this.adapterHost.httpAdapter;
-    // An application context (a CLI, a stdio server) has no HTTP adapter: nothing to mount.
+    // An application context (a CLI, a stdio server) has no HTTP adapter: nothing to serve.
     if (path === false || adapter == null) return;
-    const handler = (request: ParsedRequest, response: ServerResponse) => {
-      this.sessions.handle(request, response, request.body).catch((error: unknown) => {
-        this.logger.error(`MCP request failed: ${String(error)}`);
-        if (!response.headersSent) response.writeHead(500).end();
+    const http = this.options.http ?? {};
+    if (http.enableDnsRebindingProtection !== false)
+      this.refuseExposedListening(adapter.getHttpServer() as Server);
+    const protectedResource = http.protectedResource;
+    if (protectedResource) {
+      const configured = protectedResource.resource;
+      const metadataPath = new URL(
+        protectedResourceMetadataUrl(new URL(configured ?? path, 'http://localhost')),
+      ).pathname;
+      adapter.get(metadataPath, (request, response: ServerResponse) => {
+        const resource = resourceUrl(protectedResource, path, request);
+        response
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+          .end(JSON.stringify(protectedResourceMetadata(protectedResource, resource)));
       });
-    };
-    adapter.post(path, handler);
-    adapter.get(path, handler);
-    adapter.delete(path, handler);
+    }
     this.logger.log(`Serving tools over MCP (Streamable HTTP) at ${path}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.sessions.closeAll();
+  }
+
+  /** Once the server listens, closes it again when the endpoint would answer any site. */
+  private refuseExposedListening(server: Server): void {
+    server.once('listening', () => {
+      try {
+        allowedCallers(this.options.http ?? {}, server.address());
+      } catch (error) {
+        server.close();
+        server.emit('error', error);
+      }
+    });
   }
 }
