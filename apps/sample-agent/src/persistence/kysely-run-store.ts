@@ -1,7 +1,9 @@
 import type { ConversationMessage } from '@toolshield/core';
 import type { Kysely, Selectable } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import type { RunIdempotency } from '../runs/idempotency.js';
 import type { RunEvent } from '../runs/run-event.js';
+import type { RunCursor } from '../runs/run-page.js';
 import type { RunCompletion, RunRecord, RunStatus } from '../runs/run-record.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { RunDatabase, RunsTable } from './run-store-schema.js';
@@ -50,7 +52,7 @@ export class KyselyRunStore implements RunStore {
     }
   }
 
-  async createRun(run: RunRecord): Promise<void> {
+  async createRun(run: RunRecord, idempotency?: RunIdempotency): Promise<void> {
     await this.db
       .insertInto('runs')
       .values({
@@ -63,8 +65,21 @@ export class KyselyRunStore implements RunStore {
         finished_at: null,
         final_answer: null,
         reason: null,
+        idempotency_key: idempotency?.key ?? null,
+        request_fingerprint: idempotency?.fingerprint ?? null,
       })
       .execute();
+  }
+
+  async runByIdempotencyKey(
+    key: string,
+  ): Promise<{ run: RunRecord; fingerprint: string } | undefined> {
+    const row = await this.db
+      .selectFrom('runs')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row && { run: toRecord(row), fingerprint: row.request_fingerprint ?? '' };
   }
 
   async finishRun(id: string, completion: RunCompletion): Promise<void> {
@@ -89,14 +104,17 @@ export class KyselyRunStore implements RunStore {
     return row && toRecord(row);
   }
 
-  async listRuns(limit = 100): Promise<RunRecord[]> {
-    const rows = await this.db
-      .selectFrom('runs')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  async listRuns(limit = 100, after?: RunCursor): Promise<RunRecord[]> {
+    let query = this.db.selectFrom('runs').selectAll();
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
     return rows.map(toRecord);
   }
 

@@ -37,6 +37,19 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0002_runs_idempotency_key': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('runs').addColumn('idempotency_key', 'text').execute();
+      await db.schema.alterTable('runs').addColumn('request_fingerprint', 'text').execute();
+      // Unique where set: both databases let any number of rows have none.
+      await db.schema
+        .createIndex('runs_idempotency_key')
+        .on('runs')
+        .column('idempotency_key')
+        .unique()
+        .execute();
+    },
+  },
 };
 
 /** Kysely's migrator reads the migrations from here (no files to ship or find). */

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The `runs` table: one row a run. */
 export interface RunsTable {
   id: string;
@@ -10,6 +12,9 @@ export interface RunsTable {
   final_answer: string | null;
   /** JSON of the `AgentStopReason`. */
   reason: string | null;
+  /** The `Idempotency-Key` it was started with (unique), and its request's fingerprint. */
+  idempotency_key: Generated<string | null>;
+  request_fingerprint: Generated<string | null>;
 }
 
 /** The `run_events` table: every event of every run, keyed by run and sequence number. */

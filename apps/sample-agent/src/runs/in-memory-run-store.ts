@@ -1,5 +1,7 @@
 import { InMemoryToolCallLedgerStore } from '@toolshield/core';
+import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
+import { compareNewestFirst, isAfterCursor, type RunCursor } from './run-page.js';
 import type { RunCompletion, RunRecord } from './run-record.js';
 import type { RunStore } from './run-store.js';
 
@@ -7,13 +9,28 @@ import type { RunStore } from './run-store.js';
 export class InMemoryRunStore extends InMemoryToolCallLedgerStore implements RunStore {
   private readonly runs = new Map<string, RunRecord>();
   private readonly eventLog = new Map<string, RunEvent[]>();
+  private readonly keys = new Map<string, { id: string; fingerprint: string }>();
 
   async migrate(): Promise<void> {
     // Nothing to create in memory.
   }
 
-  async createRun(run: RunRecord): Promise<void> {
+  async createRun(run: RunRecord, idempotency?: RunIdempotency): Promise<void> {
+    if (idempotency) {
+      if (this.keys.has(idempotency.key)) {
+        throw new Error(`Idempotency key ${idempotency.key} is taken.`);
+      }
+      this.keys.set(idempotency.key, { id: run.id, fingerprint: idempotency.fingerprint });
+    }
     this.runs.set(run.id, run);
+  }
+
+  async runByIdempotencyKey(
+    key: string,
+  ): Promise<{ run: RunRecord; fingerprint: string } | undefined> {
+    const entry = this.keys.get(key);
+    const run = entry && this.runs.get(entry.id);
+    return run && { run, fingerprint: entry.fingerprint };
   }
 
   async finishRun(id: string, completion: RunCompletion): Promise<void> {
@@ -25,8 +42,9 @@ export class InMemoryRunStore extends InMemoryToolCallLedgerStore implements Run
     return this.runs.get(id);
   }
 
-  async listRuns(limit = 100): Promise<RunRecord[]> {
-    return [...this.runs.values()].reverse().slice(0, limit);
+  async listRuns(limit = 100, after?: RunCursor): Promise<RunRecord[]> {
+    const newestFirst = [...this.runs.values()].sort(compareNewestFirst);
+    return newestFirst.filter((run) => !after || isAfterCursor(run, after)).slice(0, limit);
   }
 
   async runningRuns(): Promise<RunRecord[]> {

@@ -1,5 +1,7 @@
 import type { ToolCallLedgerStore } from '@toolshield/core';
+import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
+import type { RunCursor } from './run-page.js';
 import type { RunCompletion, RunRecord } from './run-record.js';
 
 /**
@@ -10,11 +12,14 @@ import type { RunCompletion, RunRecord } from './run-record.js';
 export interface RunStore extends ToolCallLedgerStore {
   /** Creates tables and the like; run before anything else. */
   migrate(): Promise<void>;
-  createRun(run: RunRecord): Promise<void>;
+  /** Stores a new run; with `idempotency`, its key too (unique: a second run with it is refused). */
+  createRun(run: RunRecord, idempotency?: RunIdempotency): Promise<void>;
   finishRun(id: string, completion: RunCompletion): Promise<void>;
   getRun(id: string): Promise<RunRecord | undefined>;
-  /** Newest first. */
-  listRuns(limit?: number): Promise<RunRecord[]>;
+  /** Newest first (then by id), at most `limit`, those after `after` when given. */
+  listRuns(limit?: number, after?: RunCursor): Promise<RunRecord[]>;
+  /** The run started with this `Idempotency-Key`, and its request's fingerprint. */
+  runByIdempotencyKey(key: string): Promise<{ run: RunRecord; fingerprint: string } | undefined>;
   /** Runs still `running`: after a restart, the ones a crash interrupted. */
   runningRuns(): Promise<RunRecord[]>;
   appendEvents(events: readonly RunEvent[]): Promise<void>;
