@@ -3,12 +3,32 @@ const $ = (selector) => document.querySelector(selector);
 
 const state = { selected: undefined, source: undefined, scenarios: [] };
 
-async function api(method, path, body) {
+// With API_TOKEN set, the service answers 401 until the dashboard sends the token: asked for
+// once, kept for this tab only (sessionStorage).
+const TOKEN_KEY = 'toolshield-api-token';
+const authorization = () => {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+async function api(method, path, body, retried = false) {
+  const sent = sessionStorage.getItem(TOKEN_KEY);
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...authorization(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (response.status === 401 && !retried) {
+    // Requests started together all get a 401: only the first asks, the others use its answer.
+    if (sessionStorage.getItem(TOKEN_KEY) === sent) {
+      const token = window.prompt('This service asks for its API token (API_TOKEN):')?.trim();
+      if (token) sessionStorage.setItem(TOKEN_KEY, token);
+    }
+    if (sessionStorage.getItem(TOKEN_KEY) !== sent) return api(method, path, body, true);
+  }
   const payload = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(payload.message ?? `HTTP ${response.status}`);
   return payload;
@@ -131,7 +151,10 @@ function follow(runId) {
   $('#trace-title').textContent = `Trace of ${runId.slice(0, 8)}`;
   $('#trace-status').replaceChildren(badge('running'));
   // EventSource resends Last-Event-ID itself when it reconnects, so nothing is shown twice.
-  const source = new EventSource(`/api/runs/${runId}/events`);
+  // EventSource sends no headers: the token goes in the query (the API takes it there on GET).
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
+  const source = new EventSource(`/api/runs/${runId}/events${query}`);
   source.onmessage = (message) => showEvent(JSON.parse(message.data));
   source.onerror = () => {
     if ($('#final').hidden === false) source.close();

@@ -7,12 +7,15 @@ import { MODEL_SELECTOR, type ModelSelector } from './agent/select-model.js';
 import { AppModule } from './app.module.js';
 import { ChaosSettings } from './chaos/chaos-settings.service.js';
 import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
+import { ApiSecurityModule } from './http/api-security.module.js';
+import type { ApiSecurityOptions } from './http/api-security.options.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { RunsController } from './http/runs.controller.js';
 import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
 import { AgentRunsService } from './runs/agent-runs.service.js';
+import { IdempotentRunStarter } from './runs/idempotent-run-starter.js';
 import { RunEventHub } from './runs/run-event-hub.js';
 import { RUN_STORE, type RunStore } from './runs/run-store.js';
 
@@ -24,6 +27,8 @@ export interface ServerModuleOptions {
   readonly models: ModelSelector;
   /** Chaos on from the start (`CHAOS=on`); switch it at run time with `PUT /api/chaos`. */
   readonly chaos?: boolean;
+  /** Who may use the API and MCP (`API_TOKEN`, allowed hosts and origins). */
+  readonly api: ApiSecurityOptions;
 }
 
 /**
@@ -38,6 +43,7 @@ export class ServerModule {
       imports: [
         AppModule,
         TerminusModule,
+        ApiSecurityModule.forRoot(options.api),
         ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
         ToolShieldMcpModule.forRoot({
           path: '/mcp',
@@ -58,6 +64,7 @@ export class ServerModule {
         { provide: MODEL_SELECTOR, useValue: options.models },
         RunEventHub,
         AgentRunsService,
+        IdempotentRunStarter,
         ChaosSettings,
         ToolShieldHealthIndicator,
       ],

@@ -5,7 +5,9 @@ import { ModelSelector, type ModelEnvironment } from '../agent/select-model.js';
 import { AgentRunsService } from '../runs/agent-runs.service.js';
 import type { RunStore } from '../runs/run-store.js';
 import { ServerModule } from '../server.module.js';
+import { apiSecurityFromEnv, type ApiSecurityEnvironment } from './api-security.options.js';
 import { BadRequestFilter } from './bad-request.filter.js';
+import { HttpErrorFilter } from './http-error.filter.js';
 
 /** The dashboard's files: plain HTML, CSS and JS, served as they are. */
 export const DASHBOARD_DIR = fileURLToPath(new URL('../../dashboard/', import.meta.url));
@@ -13,7 +15,7 @@ export const DASHBOARD_DIR = fileURLToPath(new URL('../../dashboard/', import.me
 /** What the service is made of; everything but the store has a default. */
 export interface CreateServerOptions {
   readonly store: RunStore;
-  readonly env?: ModelEnvironment & { readonly CHAOS?: string };
+  readonly env?: ModelEnvironment & ApiSecurityEnvironment & { readonly CHAOS?: string };
   readonly logger?: false | ('error' | 'warn' | 'log')[];
 }
 
@@ -29,10 +31,11 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       store: options.store,
       models: new ModelSelector(env),
       chaos: env.CHAOS === 'on',
+      api: apiSecurityFromEnv(env),
     }),
     { logger: options.logger ?? ['error', 'warn'] },
   );
-  app.useGlobalFilters(new BadRequestFilter());
+  app.useGlobalFilters(new HttpErrorFilter(), new BadRequestFilter());
   app.useStaticAssets(DASHBOARD_DIR, { index: 'index.html' });
   await app.init();
   await app.get(AgentRunsService).resumeInterrupted();

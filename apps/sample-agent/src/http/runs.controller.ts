@@ -11,11 +11,14 @@ import {
   Query,
   Req,
   Res,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AgentRunsService } from '../runs/agent-runs.service.js';
+import { IdempotencyKeyReusedError } from '../runs/idempotency.js';
+import { IdempotentRunStarter } from '../runs/idempotent-run-starter.js';
 import { RunEventHub } from '../runs/run-event-hub.js';
 import { isRunFinished, type RunEvent } from '../runs/run-event.js';
+import { parseRunPage, runCursorAfter } from '../runs/run-page.js';
 import type { RunRecord } from '../runs/run-record.js';
 import { RUN_STORE, type RunStore } from '../runs/run-store.js';
 import { summariseToolCalls } from '../runs/tool-call-summary.js';
@@ -32,30 +35,59 @@ function afterSeq(lastEventId: string | undefined, after: string | undefined): n
 @Controller('api/runs')
 export class RunsController {
   constructor(
-    private readonly runs: AgentRunsService,
+    private readonly starter: IdempotentRunStarter,
     private readonly hub: RunEventHub,
     @Inject(RUN_STORE) private readonly store: RunStore,
   ) {}
 
-  /** Starts a run in the background: `201 { id, status }`. */
+  /**
+   * Starts a run in the background: `201 { id, status }`. With an `Idempotency-Key`, a retry
+   * gets the same run (`Idempotent-Replayed: true`); the key with another request, 422.
+   */
   @Post()
   @HttpCode(201)
-  async start(@Body() body: unknown): Promise<Pick<RunRecord, 'id' | 'status'>> {
+  async start(
+    @Body() body: unknown,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<Pick<RunRecord, 'id' | 'status'>> {
     const request = (typeof body === 'object' && body !== null ? body : {}) as {
       task?: unknown;
       scenario?: unknown;
     };
-    const run = await this.runs.start({
-      task: request.task as string,
-      scenario: request.scenario as string | undefined,
-    });
-    return { id: run.id, status: run.status };
+    try {
+      const { run, replayed } = await this.starter.start(
+        { task: request.task as string, scenario: request.scenario as string | undefined },
+        key,
+      );
+      if (replayed) response.setHeader('idempotent-replayed', 'true');
+      return { id: run.id, status: run.status };
+    } catch (error) {
+      if (error instanceof IdempotencyKeyReusedError) {
+        throw new UnprocessableEntityException(error.message);
+      }
+      throw error;
+    }
   }
 
-  /** The runs, newest first. */
+  /**
+   * The runs, newest first, `?limit=` (1-100, default 100) at a time; a full page links to
+   * the next (`Link: <…?cursor=…>; rel="next"`).
+   */
   @Get()
-  list(): Promise<RunRecord[]> {
-    return this.store.listRuns();
+  async list(
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<RunRecord[]> {
+    const page = parseRunPage(limit, cursor);
+    const runs = await this.store.listRuns(page.limit, page.after);
+    const last = runs.at(-1);
+    if (last && runs.length === page.limit) {
+      const next = new URLSearchParams({ limit: String(page.limit), cursor: runCursorAfter(last) });
+      response.setHeader('link', `</api/runs?${next.toString()}>; rel="next"`);
+    }
+    return runs;
   }
 
   /** A run with its messages, its tool calls and their outcomes. */

@@ -15,6 +15,7 @@ import type { AgentModel } from '../agent/agent-model.js';
 import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
+import type { RunIdempotency } from './idempotency.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
 import type { RunRecord } from './run-record.js';
@@ -27,6 +28,9 @@ export interface StartRunRequest {
   readonly task: string;
   readonly scenario?: string;
 }
+
+/** The longest task a run accepts, in characters. */
+export const MAX_TASK_LENGTH = 4_000;
 
 const SYSTEM_PROMPT =
   'You are an operations assistant with web, Kubernetes, file and calculator tools. Do what ' +
@@ -67,10 +71,18 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     this.subscription?.unsubscribe();
   }
 
-  /** Validates the request, records the run and starts it; resolves once it is recorded. */
-  async start(request: StartRunRequest): Promise<RunRecord> {
+  /**
+   * Validates the request, records the run (with its idempotency key, if any) and starts it;
+   * resolves once it is recorded.
+   */
+  async start(request: StartRunRequest, idempotency?: RunIdempotency): Promise<RunRecord> {
     const task = typeof request.task === 'string' ? request.task.trim() : '';
     if (!task) throw new InvalidRunRequestError('"task" must be a non-empty string.');
+    if (task.length > MAX_TASK_LENGTH) {
+      throw new InvalidRunRequestError(
+        `"task" must be at most ${MAX_TASK_LENGTH} characters, got ${task.length}.`,
+      );
+    }
     const scenario = this.scenarioFor(request.scenario, task);
     const run: RunRecord = {
       id: randomUUID(),
@@ -80,7 +92,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       status: 'running',
       createdAt: new Date().toISOString(),
     };
-    await this.store.createRun(run);
+    await this.store.createRun(run, idempotency);
     this.hub.open(run.id);
     this.hub.emit(run.id, {
       type: 'run.started',
