@@ -8,7 +8,7 @@ import { AppModule } from './app.module.js';
 import { ChaosSettings } from './chaos/chaos-settings.service.js';
 import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
 import { ApiSecurityModule } from './http/api-security.module.js';
-import type { ApiSecurityOptions } from './http/api-security.options.js';
+import { apiSecurityFromEnv, type ApiSecurityOptions } from './http/api-security.options.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { RunsController } from './http/runs.controller.js';
@@ -17,6 +17,7 @@ import { ToolsController } from './http/tools.controller.js';
 import { AgentRunsService } from './runs/agent-runs.service.js';
 import { IdempotentRunStarter } from './runs/idempotent-run-starter.js';
 import { RunEventHub } from './runs/run-event-hub.js';
+import { LOG_SECRETS, RunLifecycleLog } from './runs/run-lifecycle-log.js';
 import { RUN_STORE, type RunStore } from './runs/run-store.js';
 
 /** What the service runs on. */
@@ -27,8 +28,10 @@ export interface ServerModuleOptions {
   readonly models: ModelSelector;
   /** Chaos on from the start (`CHAOS=on`); switch it at run time with `PUT /api/chaos`. */
   readonly chaos?: boolean;
-  /** Who may use the API and MCP (`API_TOKEN`, allowed hosts and origins). */
-  readonly api: ApiSecurityOptions;
+  /** Who may use the API and MCP (default: this machine's loopback names, no token). */
+  readonly api?: ApiSecurityOptions;
+  /** Values the logs mask wherever they appear (the model's API key, the API token). */
+  readonly secrets?: readonly string[];
 }
 
 /**
@@ -43,7 +46,7 @@ export class ServerModule {
       imports: [
         AppModule,
         TerminusModule,
-        ApiSecurityModule.forRoot(options.api),
+        ApiSecurityModule.forRoot(options.api ?? apiSecurityFromEnv({})),
         ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
         ToolShieldMcpModule.forRoot({
           path: '/mcp',
@@ -65,6 +68,8 @@ export class ServerModule {
         RunEventHub,
         AgentRunsService,
         IdempotentRunStarter,
+        RunLifecycleLog,
+        { provide: LOG_SECRETS, useValue: options.secrets ?? [] },
         ChaosSettings,
         ToolShieldHealthIndicator,
       ],

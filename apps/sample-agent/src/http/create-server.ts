@@ -1,3 +1,4 @@
+import { ConsoleLogger, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,17 @@ export const DASHBOARD_DIR = fileURLToPath(new URL('../../dashboard/', import.me
 export interface CreateServerOptions {
   readonly store: RunStore;
   readonly env?: ModelEnvironment & ApiSecurityEnvironment & { readonly CHAOS?: string };
-  readonly logger?: false | ('error' | 'warn' | 'log')[];
+  /**
+   * Nest's logger: `false` for none, levels for Nest's console logger in JSON lines (one per
+   * record; default `['log', 'warn', 'error']`, which carries the run lifecycle lines), or
+   * any `LoggerService`.
+   */
+  readonly logger?: false | LogLevel[] | LoggerService;
+}
+
+function jsonLogger(logger: CreateServerOptions['logger']): false | LoggerService {
+  if (logger === false || (logger !== undefined && !Array.isArray(logger))) return logger;
+  return new ConsoleLogger({ json: true, logLevels: logger ?? ['log', 'warn', 'error'] });
 }
 
 /**
@@ -32,8 +43,9 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       models: new ModelSelector(env),
       chaos: env.CHAOS === 'on',
       api: apiSecurityFromEnv(env),
+      secrets: [env.OPENAI_API_KEY, env.API_TOKEN].filter((secret) => secret !== undefined),
     }),
-    { logger: options.logger ?? ['error', 'warn'] },
+    { logger: jsonLogger(options.logger) },
   );
   app.useGlobalFilters(new HttpErrorFilter(), new BadRequestFilter());
   app.useStaticAssets(DASHBOARD_DIR, { index: 'index.html' });

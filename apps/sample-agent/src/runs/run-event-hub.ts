@@ -22,6 +22,7 @@ interface LiveRun {
 @Injectable()
 export class RunEventHub {
   private readonly live = new Map<string, LiveRun>();
+  private readonly taps = new Set<RunEventListener>();
   private pending: RunEvent[] = [];
   private written: Promise<void> = Promise.resolve();
 
@@ -76,6 +77,12 @@ export class RunEventHub {
     return () => run.listeners.delete(listener);
   }
 
+  /** Calls `listener` with every event of every run once it is stored, in order. */
+  tap(listener: RunEventListener): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
   private async write(): Promise<void> {
     // Everything emitted before this write started goes in one batch.
     await Promise.resolve();
@@ -87,6 +94,7 @@ export class RunEventHub {
       console.error(`could not store ${batch.length} run events:`, error);
     }
     for (const event of batch) {
+      for (const tap of this.taps) tap(event);
       const run = this.live.get(event.runId);
       if (!run) continue;
       run.events.push(event);
