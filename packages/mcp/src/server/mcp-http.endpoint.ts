@@ -81,7 +81,9 @@ export class McpHttpEndpoint implements OnModuleInit, OnApplicationShutdown {
         allowedCallers(this.options.http ?? {}, server.address());
       } catch (error) {
         server.close();
-        server.emit('error', error);
+        // `app.listen()` listens for it and rejects; a server started some other way logs it.
+        if (server.listenerCount('error') > 0) server.emit('error', error);
+        else this.logger.error(String(error));
       }
     });
   }
