@@ -244,12 +244,23 @@ describe('API_TOKEN', () => {
         .status,
     ).toBe(200);
     expect((await server.request('GET', '/api/health')).status).not.toBe(401);
-    const mcp = await server.request(
-      'POST',
-      '/mcp',
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
-      { accept: 'application/json, text/event-stream' },
-    );
-    expect(mcp.status).toBe(401);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'spec', version: '1.0.0' },
+      },
+    };
+    const accept = { accept: 'application/json, text/event-stream' };
+    expect((await server.request('POST', '/mcp', initialize, accept)).status).toBe(401);
+    const mcp = await server.request('POST', '/mcp', initialize, {
+      ...accept,
+      authorization: 'Bearer sekrit-token-42',
+    });
+    expect(mcp.status).toBe(200);
+    expect(mcp.headers.get('mcp-session-id')).toBeTruthy();
   });
 });

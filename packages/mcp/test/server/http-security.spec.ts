@@ -112,6 +112,27 @@ describe('the Streamable HTTP endpoint refuses other sites by default', () => {
     await expect(app.listen(0, '127.0.0.1')).rejects.toThrow(/0\.0\.0\.0.*http\.allowedHosts/);
   });
 
+  it('answers any Host and Origin with the checks switched off (behind a proxy that makes them)', async () => {
+    let url: URL;
+    ({ app, url } = await startMcpApp([WeatherTools], {
+      http: { enableDnsRebindingProtection: false },
+    }));
+    const response = await rawInitialize(url, {
+      host: 'mcp.example.com',
+      origin: 'https://elsewhere.example',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a bad path or guard when the module is registered, naming the option', () => {
+    expect(() => ToolShieldMcpModule.forRoot({ path: 'mcp' })).toThrow(
+      /ToolShieldMcpModule options: path must be false, or a path starting with '\/', got 'mcp'/,
+    );
+    expect(() =>
+      ToolShieldMcpModule.forRoot({ guards: [{} as never] } as ToolShieldMcpModuleOptions),
+    ).toThrow(/guards\[0\]/);
+  });
+
   it('checks its options at startup', async () => {
     await expect(
       startMcpApp([WeatherTools], {
@@ -157,6 +178,29 @@ describe('the Streamable HTTP endpoint runs through Nest guards', () => {
     let url: URL;
     ({ app, url } = await startMcpApp([WeatherTools], secured));
     expect((await rawInitialize(url, { host: 'evil.example' })).status).toBe(403);
+  });
+
+  it('takes its path and guards through forRootAsync too', async () => {
+    @Module({
+      imports: [
+        ToolShieldModule.forRoot({ isGlobal: true }),
+        ToolShieldMcpModule.forRootAsync({
+          useFactory: async () => ({ serverInfo: { name: 'async', version: '1.0.0' } }),
+          path: '/tools/mcp',
+          guards: [BearerGuard],
+        }),
+      ],
+      providers: [WeatherTools],
+    })
+    class AsyncModule {}
+    Logger.overrideLogger(false);
+    app = await NestFactory.create(AsyncModule, { logger: false });
+    await app.listen(0, '127.0.0.1');
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    const url = new URL(`http://127.0.0.1:${port}/tools/mcp`);
+    expect((await rawInitialize(url)).status).toBe(401);
+    const client = await connect(url, { authorization: `Bearer ${TOKEN}` });
+    expect(client.getServerVersion()).toMatchObject({ name: 'async' });
   });
 
   it('is protected by a global guard (APP_GUARD) too', async () => {
