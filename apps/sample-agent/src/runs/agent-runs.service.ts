@@ -15,6 +15,7 @@ import type { AgentModel } from '../agent/agent-model.js';
 import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
+import { isIdempotentTool } from '../tools/tool-traits.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
 import type { RunRecord } from './run-record.js';
@@ -159,6 +160,8 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       completionTool: script.completionTool ?? 'attempt_completion',
       batch: { strategy: 'parallel', concurrency: 4, terminatingTools: [...TERMINATING_TOOLS] },
       guards: { maxSteps: 12 },
+      // After a crash, an interrupted call of an idempotent tool may simply be made again.
+      safeToRepeat: (tool) => isIdempotentTool(this.registry.get(tool)),
     });
     const result = await runner.run({ conversationId: run.id, input, signal });
     const completion = runCompletion(result, new Date());
