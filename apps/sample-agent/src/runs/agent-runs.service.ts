@@ -94,6 +94,19 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     return run;
   }
 
+  /**
+   * Waits until no run is in progress, or `timeoutMs` passed (a graceful stop); resolves with
+   * the ids of the runs still going, which stay `running` in the store and resume at the next
+   * start.
+   */
+  async settle(timeoutMs: number): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.allSettled(this.running.values()), deadline]);
+    clearTimeout(timer);
+    return [...this.running.keys()];
+  }
+
   /** Resumes every run a previous process left `running`; resolves once they are launched. */
   async resumeInterrupted(): Promise<RunRecord[]> {
     const interrupted = await this.store.runningRuns();

@@ -8,7 +8,7 @@ const SAFE_READS = ['list_pods', 'get_weather', 'calculate', 'read_note'];
 /** Tools that change something or are not idempotent. */
 const WRITES = ['create_namespace', 'deploy', 'write_note', 'append_note'];
 /** Valid arguments of each, so the call gets past validation to the chaos interceptor. */
-const ARGUMENTS: Readonly<Record<string, object>> = {
+const ARGUMENTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   list_pods: { namespace: 'default' },
   get_weather: { city: 'Paris' },
   calculate: { expression: '1 + 1' },
