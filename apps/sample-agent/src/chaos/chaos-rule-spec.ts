@@ -95,8 +95,29 @@ function ruleFields(value: Record<string, unknown>): Record<string, unknown> {
   return fields;
 }
 
+/** The fields each kind of fault takes besides `kind`. */
+const FAULT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  rate_limit: ['retryAfterSeconds'],
+  upstream_error: ['status'],
+  network_error: ['code'],
+  latency: ['ms'],
+};
+
+function checkFaultFields(spec: Record<string, unknown>): void {
+  const kind = String(spec['kind']);
+  if (!Object.hasOwn(FAULT_FIELDS, kind)) return;
+  const allowed = FAULT_FIELDS[kind] ?? [];
+  const unknown = Object.keys(spec).find((key) => key !== 'kind' && !allowed.includes(key));
+  if (unknown !== undefined) {
+    throw new InvalidChaosRuleError(
+      `unknown field ${JSON.stringify(`fault.${unknown}`)}; a ${kind} fault takes ${allowed.join(', ')}.`,
+    );
+  }
+}
+
 function toFault(spec: unknown): ChaosFault {
   if (!isRecord(spec)) throw new InvalidChaosRuleError('"fault" must be an object with a "kind".');
+  checkFaultFields(spec);
   switch (spec['kind']) {
     case 'rate_limit':
       optionalNumber(spec, 'retryAfterSeconds', 0, 3_600);

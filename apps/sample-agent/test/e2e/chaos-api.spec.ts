@@ -75,6 +75,10 @@ describe('the chaos API over real HTTP', () => {
     [JSON.parse('{"__proto__": {"x": 1}}'), /unknown field "__proto__"/],
     [{ tools: 'web_search' }, /"tools" must be a list/],
     [{ tools: [] }, /"tools" must name at least one tool/],
+    [
+      { fault: { kind: 'latency', ms: 5, jitter: 3 } },
+      /^rules\[0\]: unknown field "fault\.jitter"; a latency fault takes ms\.$/,
+    ],
   ])('refuses the rule field %j with a 400 naming it', async (extra, message) => {
     const rule = { name: 'bad', fault: { kind: 'upstream_error' }, ...extra };
     const response = await server.request('PUT', '/api/chaos', { rules: [rule] });
