@@ -40,6 +40,7 @@ export function stopGracefullyOnSignals(stop: GracefulStop): void {
 async function stopGracefully(stop: GracefulStop, signal: NodeJS.Signals): Promise<void> {
   const server = stop.app.getHttpServer();
   server.close();
+  server.closeIdleConnections();
   const left = await stop.app.get(AgentRunsService).settle(stop.graceMs);
   if (left.length > 0) {
     // Closing the app would cancel them; leaving them as they are keeps them resumable.

@@ -16,9 +16,10 @@ const REPO_DIR = join(import.meta.dirname, '..', '..', '..', '..');
  * serve` is the same command after an Nx build; it is not started here, where Nx runs the
  * tests.)
  */
-async function startWithNpm(script: string, env: Record<string, string>) {
+async function startWithNpm(script: string, env: Record<string, string>, detached = false) {
   const child: ChildProcess = spawn('npm', ['run', script], {
     cwd: REPO_DIR,
+    detached, // a process group of its own, as a terminal's foreground job
     env: { ...process.env, PORT: '0', NX_DAEMON: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,6 +121,24 @@ describe('a process manager stops the service with SIGTERM to the pid it started
     const types = await eventTypesAfterRestart(next, id);
     expect(types).toContain('run.resumed');
     expect(types.at(-1)).toBe('run.finished');
+    const run = (await (await fetch(`${next.baseUrl}/api/runs/${id}`)).json()) as {
+      status: string;
+    };
+    expect(run.status).toBe('completed');
+  });
+
+  it('Ctrl-C (SIGINT to the whole process group, npm included) stops gracefully too', async () => {
+    const dir = dataDir();
+    const service = await startWithNpm('start:prod', { TOOLSHIELD_DATA_DIR: dir }, true);
+    const id = await startRun(service.baseUrl, 'slow-web');
+    process.kill(-(service.child.pid as number), 'SIGINT');
+    const [code] = await service.exited;
+    expect(code).toBe(0);
+    expect(service.output()).toContain('SIGINT: stopped (no run left in progress).');
+    expect(service.output()).not.toContain('exiting now');
+
+    const next = await startServerProcess({ TOOLSHIELD_DATA_DIR: dir });
+    servers.push(next);
     const run = (await (await fetch(`${next.baseUrl}/api/runs/${id}`)).json()) as {
       status: string;
     };
