@@ -2,6 +2,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AgentRunsService } from '../runs/agent-runs.service.js';
 import type { RunStore } from '../runs/run-store.js';
 
+/**
+ * A second signal sooner than this after the first is the same one delivered twice: Ctrl-C
+ * sends SIGINT to the whole process group, and npm forwards its copy to the server too.
+ */
+const SAME_SIGNAL_WITHIN_MS = 2_000;
+
 /** What a graceful stop needs. */
 export interface GracefulStop {
   readonly app: NestExpressApplication;
@@ -15,16 +21,18 @@ export interface GracefulStop {
  * Stops the service on SIGTERM or SIGINT (what `docker stop`, systemd, Kubernetes and Ctrl-C
  * send): stops taking connections, lets the runs in progress finish within the grace, then
  * closes the app and the store and exits 0. Runs still going after the grace (or at a second
- * signal) are left `running` in the store, as after a crash: the next start resumes them.
+ * signal, 2 s or more after the first) are left `running` in the store, as after a crash: the
+ * next start resumes them.
  */
 export function stopGracefullyOnSignals(stop: GracefulStop): void {
-  let stopping = false;
+  let firstAt: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt < SAME_SIGNAL_WITHIN_MS) return;
       stop.log(`${signal} again: exiting now; runs in progress resume at the next start.`);
       process.exit(0);
     }
-    stopping = true;
+    firstAt = Date.now();
     void stopGracefully(stop, signal).then(
       () => process.exit(0),
       (error: unknown) => {
