@@ -59,10 +59,16 @@ async function startRun(baseUrl: string, scenario: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-/** The run's event types, read from a server started on the same data directory. */
-async function eventTypesAfterRestart(server: ServerProcess, id: string) {
+/** The run as a server started on the same data directory sees it: its status and event types. */
+async function runAfterRestart(server: ServerProcess, id: string) {
   const replay = await readEventStream(`${server.baseUrl}/api/runs/${id}/events`);
-  return replay.events.map((event) => JSON.parse(event.data).data.type as string);
+  const run = (await (await fetch(`${server.baseUrl}/api/runs/${id}`)).json()) as {
+    status: string;
+  };
+  return {
+    status: run.status,
+    types: replay.events.map((event) => JSON.parse(event.data).data.type as string),
+  };
 }
 
 describe('a process manager stops the service with SIGTERM to the pid it started', () => {
@@ -80,6 +86,12 @@ describe('a process manager stops the service with SIGTERM to the pid it started
     return sqlite.dir;
   }
 
+  async function restart(dir: string): Promise<ServerProcess> {
+    const server = await startServerProcess({ TOOLSHIELD_DATA_DIR: dir });
+    servers.push(server);
+    return server;
+  }
+
   it('npm run start:prod: the run in progress finishes, the exit code is 0 and the port is free', async () => {
     const dir = dataDir();
     const service = await startWithNpm('start:prod', { TOOLSHIELD_DATA_DIR: dir });
@@ -90,15 +102,10 @@ describe('a process manager stops the service with SIGTERM to the pid it started
     expect(service.output()).toContain('SIGTERM: stopped (no run left in progress).');
     expect(await listening(service.baseUrl)).toBe(false);
 
-    const next = await startServerProcess({ TOOLSHIELD_DATA_DIR: dir });
-    servers.push(next);
-    const types = await eventTypesAfterRestart(next, id);
+    const { status, types } = await runAfterRestart(await restart(dir), id);
     expect(types).not.toContain('run.resumed');
     expect(types.at(-1)).toBe('run.finished');
-    const run = (await (await fetch(`${next.baseUrl}/api/runs/${id}`)).json()) as {
-      status: string;
-    };
-    expect(run.status).toBe('completed');
+    expect(status).toBe('completed');
   });
 
   it('past the grace, the run in progress is left to resume at the next start', async () => {
@@ -116,15 +123,10 @@ describe('a process manager stops the service with SIGTERM to the pid it started
     );
     expect(await listening(service.baseUrl)).toBe(false);
 
-    const next = await startServerProcess({ TOOLSHIELD_DATA_DIR: dir });
-    servers.push(next);
-    const types = await eventTypesAfterRestart(next, id);
+    const { status, types } = await runAfterRestart(await restart(dir), id);
     expect(types).toContain('run.resumed');
     expect(types.at(-1)).toBe('run.finished');
-    const run = (await (await fetch(`${next.baseUrl}/api/runs/${id}`)).json()) as {
-      status: string;
-    };
-    expect(run.status).toBe('completed');
+    expect(status).toBe('completed');
   });
 
   it('Ctrl-C (SIGINT to the whole process group, npm included) stops gracefully too', async () => {
@@ -137,11 +139,6 @@ describe('a process manager stops the service with SIGTERM to the pid it started
     expect(service.output()).toContain('SIGINT: stopped (no run left in progress).');
     expect(service.output()).not.toContain('exiting now');
 
-    const next = await startServerProcess({ TOOLSHIELD_DATA_DIR: dir });
-    servers.push(next);
-    const run = (await (await fetch(`${next.baseUrl}/api/runs/${id}`)).json()) as {
-      status: string;
-    };
-    expect(run.status).toBe('completed');
+    expect((await runAfterRestart(await restart(dir), id)).status).toBe('completed');
   });
 });
