@@ -131,4 +131,30 @@ describe('shieldAiSdkTools in the AI SDK agent loop', () => {
     > = true;
     expect([set, outputIsOutcome]).toHaveLength(2);
   });
+
+  it('types each tool result as its ToolOutcome once narrowed on dynamic and toolName (checked by tsc)', async () => {
+    const clock = new VirtualClock();
+    const { tools } = travelToolSet();
+    const shielded = shieldAiSdkTools(tools, shieldOptions(clock));
+    const model = scriptedModel([
+      [{ id: 'call_1', name: 'forecast', args: { city: 'Oslo' } }],
+      'ok',
+    ]);
+    const result = await clock.runUntilSettled(
+      generateText({ model, tools: shielded, stopWhen: isStepCount(3), prompt: 'Weather?' }),
+    );
+    const skies: string[] = [];
+    for (const part of result.steps.flatMap((step) => step.toolResults)) {
+      // @ts-expect-error a part may be a dynamic tool's, whose output is `unknown`
+      const unnarrowed: ToolOutcome = part.output;
+      expect(unnarrowed).toBeDefined();
+      if (part.dynamic) continue;
+      const anyOfTheSet: ToolOutcome = part.output;
+      expect(anyOfTheSet.tool).toBe('forecast');
+      if (part.toolName !== 'forecast') continue;
+      const outcome: ToolOutcome<{ city: string; sky: string }> = part.output;
+      if (outcome.success) skies.push(outcome.output.sky);
+    }
+    expect(skies).toEqual(['clear']);
+  });
 });

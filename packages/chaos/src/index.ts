@@ -28,6 +28,7 @@ export * from './faults/fail-first.fault.js';
 export * from './faults/error.fault.js';
 
 export type { ChaosRule } from './selection/chaos-rule.js';
+export { compileToolMatcher } from './selection/tool-matcher.js';
 
 export * from './runtime/production-guard.js';
 export type { ChaosCounters } from './runtime/chaos-counters.js';

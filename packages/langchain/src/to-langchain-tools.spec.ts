@@ -75,7 +75,10 @@ describe('toLangChainTools in a langchain v1 agent', () => {
       'error',
       'error',
     ]);
-    expect(sent['call_unknown']?.content).toMatch(/get_forcast/);
+    // createAgent's own tool node names the tools the agent has (what the README says).
+    expect(sent['call_unknown']?.content).toContain(
+      'get_forcast is not a valid tool, try one of [get_forecast, book_hotel]',
+    );
     expect(sent['call_short']?.content).toMatch(/^Tool get_forecast failed: invalid_input/);
     expect(sent['call_short']?.content).toContain('city');
     expect(sent['call_wrong_type']?.content).toMatch(/^Tool get_forecast failed: invalid_input/);
@@ -127,6 +130,22 @@ describe('toLangChainTools in a langchain v1 agent', () => {
       ['call_a', 'success'],
       ['call_b', 'error'],
     ]);
+  });
+
+  it("gets from LangGraph's ToolNode, for an unknown tool, an error that does not name the tools", async () => {
+    const { langChainTools } = await travelApp();
+    const request = new AIMessage({
+      content: '',
+      tool_calls: [
+        { id: 'call_x', name: 'get_forcast', args: { city: 'Oslo' }, type: 'tool_call' },
+      ],
+    });
+    const { messages } = (await new ToolNode(langChainTools).invoke({ messages: [request] })) as {
+      messages: ToolMessage[];
+    };
+    expect(messages[0]?.status).toBe('error');
+    expect(messages[0]?.content).toMatch(/^Error: Tool "get_forcast" not found\./);
+    expect(messages[0]?.content).not.toContain('get_forecast');
   });
 
   it("compiles against LangChain's own tool types with no cast", async () => {

@@ -112,7 +112,9 @@ class GoalProgress {
 
   /**
    * Takes the result of the expected call. A call that was interrupted (a `cancelled`
-   * result, as a crash leaves it once the history is repaired) is made once more.
+   * result, as a crash leaves it once the history is repaired) is made once more when the
+   * result says that is safe (`recoverable`); one whose outcome is unknown is not repeated
+   * blindly: the goal moves on to its next approach.
    */
   record(result: ToolResultMessage): void {
     if (!result.isError) {
@@ -121,7 +123,8 @@ class GoalProgress {
       this.retriedStep = false;
       return;
     }
-    if (failureFacts(result.content).errorType === 'cancelled' && !this.retriedStep) {
+    const facts = failureFacts(result.content);
+    if (facts.errorType === 'cancelled' && facts.recoverable && !this.retriedStep) {
       this.retriedStep = true;
       return;
     }
@@ -129,7 +132,7 @@ class GoalProgress {
     this.step = 0;
     this.retriedStep = false;
     if (this.approach >= this.goal.approaches.length) {
-      this.failure = { tool: result.name, facts: failureFacts(result.content) };
+      this.failure = { tool: result.name, facts };
     }
   }
 

@@ -7,6 +7,8 @@ import {
   type ChaosRule,
   type NodeNetworkErrorCode,
 } from '@toolshield/chaos';
+import { InvalidChaosRuleError } from './chaos-rule-errors.js';
+import { checkRuleTools, ruleTools, type ChaosToolScope } from './chaos-tool-scope.js';
 
 /** A fault as JSON: what `PUT /api/chaos` accepts and `GET /api/chaos` shows. */
 export type ChaosFaultSpec =
@@ -18,7 +20,10 @@ export type ChaosFaultSpec =
 /** A chaos rule as JSON. */
 export interface ChaosRuleSpec {
   readonly name: string;
-  /** Tool names or globs; all tools when left out. */
+  /**
+   * Tool names or globs, each selecting at least one tool (`["*"]`: every tool). Left out:
+   * the idempotent, read-only tools only, so a rule never hits a write by accident.
+   */
   readonly tools?: readonly string[];
   readonly fault: ChaosFaultSpec;
   readonly probability?: number;
@@ -27,10 +32,18 @@ export interface ChaosRuleSpec {
   readonly maxInjections?: number;
 }
 
-/** A rule spec that cannot be used, with the reason. */
-export class InvalidChaosRuleError extends Error {
-  override readonly name = 'InvalidChaosRuleError';
-}
+/** The fields of a rule, in the order they are listed. */
+const RULE_FIELDS = [
+  'name',
+  'tools',
+  'fault',
+  'probability',
+  'everyNth',
+  'firstN',
+  'maxInjections',
+] as const;
+/** What `GET /api/chaos` adds to each rule: read-only, so ignored when a client sends them back. */
+const COUNTER_FIELDS = new Set(['matchedCalls', 'injections']);
 
 const NETWORK_CODES = new Set([
   'ECONNRESET',
@@ -51,16 +64,60 @@ function optionalNumber(
   key: string,
   min: number,
   max: number,
+  integer = false,
 ): void {
   const value = rule[key];
   if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new InvalidChaosRuleError(`"${key}" must be a number from ${min} to ${max}.`);
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
+    const what = integer ? 'a whole number' : 'a number';
+    throw new InvalidChaosRuleError(`"${key}" must be ${what} from ${min} to ${max}.`);
+  }
+}
+
+/** The rule's own fields, without the counters; an unknown field is refused. */
+function ruleFields(value: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (COUNTER_FIELDS.has(key)) continue;
+    if (!(RULE_FIELDS as readonly string[]).includes(key)) {
+      throw new InvalidChaosRuleError(
+        `unknown field ${JSON.stringify(key)}; known: ${RULE_FIELDS.join(', ')} (matchedCalls and injections are read-only and ignored).`,
+      );
+    }
+    Object.defineProperty(fields, key, { value: value[key], enumerable: true });
+  }
+  return fields;
+}
+
+/** The fields each kind of fault takes besides `kind`. */
+const FAULT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  rate_limit: ['retryAfterSeconds'],
+  upstream_error: ['status'],
+  network_error: ['code'],
+  latency: ['ms'],
+};
+
+function checkFaultFields(spec: Record<string, unknown>): void {
+  const kind = String(spec['kind']);
+  if (!Object.hasOwn(FAULT_FIELDS, kind)) return;
+  const allowed = FAULT_FIELDS[kind] ?? [];
+  const unknown = Object.keys(spec).find((key) => key !== 'kind' && !allowed.includes(key));
+  if (unknown !== undefined) {
+    throw new InvalidChaosRuleError(
+      `unknown field ${JSON.stringify(`fault.${unknown}`)}; a ${kind} fault takes ${allowed.join(', ')}.`,
+    );
   }
 }
 
 function toFault(spec: unknown): ChaosFault {
   if (!isRecord(spec)) throw new InvalidChaosRuleError('"fault" must be an object with a "kind".');
+  checkFaultFields(spec);
   switch (spec['kind']) {
     case 'rate_limit':
       optionalNumber(spec, 'retryAfterSeconds', 0, 3_600);
@@ -95,26 +152,39 @@ function toFault(spec: unknown): ChaosFault {
   }
 }
 
-/** Checks a rule received as JSON and returns it typed; throws {@link InvalidChaosRuleError}. */
-export function parseChaosRuleSpec(value: unknown, index: number): ChaosRuleSpec {
+/**
+ * Checks a rule received as JSON (the counters `GET /api/chaos` shows are dropped) and
+ * returns it typed; throws {@link InvalidChaosRuleError} naming the field.
+ */
+export function parseChaosRuleSpec(
+  value: unknown,
+  index: number,
+  scope: ChaosToolScope,
+): ChaosRuleSpec {
   try {
     if (!isRecord(value)) throw new InvalidChaosRuleError('a rule must be an object.');
-    if (typeof value['name'] !== 'string' || value['name'] === '') {
+    const rule = ruleFields(value);
+    if (typeof rule['name'] !== 'string' || rule['name'] === '') {
       throw new InvalidChaosRuleError('"name" must be a non-empty string.');
     }
-    const tools = value['tools'];
-    if (
-      tools !== undefined &&
-      !(Array.isArray(tools) && tools.every((tool) => typeof tool === 'string'))
-    ) {
-      throw new InvalidChaosRuleError('"tools" must be a list of tool names or globs.');
+    const tools = rule['tools'];
+    if (tools !== undefined) {
+      if (!(Array.isArray(tools) && tools.every((tool) => typeof tool === 'string'))) {
+        throw new InvalidChaosRuleError('"tools" must be a list of tool names or globs.');
+      }
+      if (tools.length === 0) {
+        throw new InvalidChaosRuleError(
+          '"tools" must name at least one tool ("*" for all), or be left out for the read-only, idempotent tools.',
+        );
+      }
+      checkRuleTools(tools, scope);
     }
-    optionalNumber(value, 'probability', 0, 1);
-    optionalNumber(value, 'everyNth', 1, 1_000_000);
-    optionalNumber(value, 'firstN', 0, 1_000_000);
-    optionalNumber(value, 'maxInjections', 0, 1_000_000);
-    toFault(value['fault']);
-    return value as unknown as ChaosRuleSpec;
+    optionalNumber(rule, 'probability', 0, 1);
+    optionalNumber(rule, 'everyNth', 1, 1_000_000, true);
+    optionalNumber(rule, 'firstN', 0, 1_000_000, true);
+    optionalNumber(rule, 'maxInjections', 0, 1_000_000, true);
+    toFault(rule['fault']);
+    return rule as unknown as ChaosRuleSpec;
   } catch (error) {
     if (error instanceof InvalidChaosRuleError) {
       throw new InvalidChaosRuleError(`rules[${index}]: ${error.message}`);
@@ -123,8 +193,8 @@ export function parseChaosRuleSpec(value: unknown, index: number): ChaosRuleSpec
   }
 }
 
-/** The chaos rule a spec describes. */
-export function toChaosRule(spec: ChaosRuleSpec): ChaosRule {
+/** The chaos rule a spec describes, reaching the tools {@link ruleTools} gives. */
+export function toChaosRule(spec: ChaosRuleSpec, scope: ChaosToolScope): ChaosRule {
   const { fault, tools, ...selection } = spec;
-  return { ...selection, ...(tools ? { tools } : {}), fault: toFault(fault) };
+  return { ...selection, tools: ruleTools(tools, scope), fault: toFault(fault) };
 }

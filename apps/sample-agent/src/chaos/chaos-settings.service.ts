@@ -1,12 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ChaosService } from '@toolshield/chaos';
-import {
-  InvalidChaosRuleError,
-  parseChaosRuleSpec,
-  toChaosRule,
-  type ChaosRuleSpec,
-} from './chaos-rule-spec.js';
-import { DEFAULT_CHAOS_RULES } from './default-chaos-rules.js';
+import { ToolRegistry } from '@toolshield/nest';
+import { isSafeReadTool } from '../tools/tool-traits.js';
+import { InvalidChaosRuleError } from './chaos-rule-errors.js';
+import { parseChaosRuleSpec, toChaosRule, type ChaosRuleSpec } from './chaos-rule-spec.js';
+import type { ChaosToolScope } from './chaos-tool-scope.js';
+import { DEFAULT_CHAOS_RULES, DEFAULT_CHAOS_SEED } from './default-chaos-rules.js';
 
 /** A rule with how often it matched and injected. */
 export interface ChaosRuleState extends ChaosRuleSpec {
@@ -24,16 +23,21 @@ export interface ChaosState {
 /**
  * The app's chaos switch over `ChaosService` from `@toolshield/chaos`: the rules as JSON specs
  * (what the API shows and accepts), on or off at run time. Starts with
- * {@link DEFAULT_CHAOS_RULES}.
+ * {@link DEFAULT_CHAOS_RULES}; {@link ChaosSettings.reset} goes back to them.
  */
 @Injectable()
 export class ChaosSettings implements OnModuleInit {
   private specs: readonly ChaosRuleSpec[] = DEFAULT_CHAOS_RULES;
+  private enabledAtStart = false;
 
-  constructor(private readonly chaos: ChaosService) {}
+  constructor(
+    private readonly chaos: ChaosService,
+    private readonly registry: ToolRegistry,
+  ) {}
 
   onModuleInit(): void {
-    this.chaos.setRules(this.specs.map(toChaosRule));
+    this.enabledAtStart = this.chaos.enabled;
+    this.apply(DEFAULT_CHAOS_RULES);
   }
 
   state(): ChaosState {
@@ -49,7 +53,10 @@ export class ChaosSettings implements OnModuleInit {
     };
   }
 
-  /** Applies `{ enabled?, rules? }`; throws {@link InvalidChaosRuleError} and changes nothing on bad input. */
+  /**
+   * Applies `{ enabled?, rules? }` (other fields, such as the `seed` GET shows, are ignored);
+   * throws {@link InvalidChaosRuleError} and changes nothing on bad input.
+   */
   update(body: unknown): ChaosState {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new InvalidChaosRuleError(
@@ -63,13 +70,32 @@ export class ChaosSettings implements OnModuleInit {
     if (rules !== undefined && !Array.isArray(rules)) {
       throw new InvalidChaosRuleError('"rules" must be a list of rules.');
     }
-    const specs = rules?.map((rule, index) => parseChaosRuleSpec(rule, index));
-    if (specs) {
-      this.chaos.setRules(specs.map(toChaosRule));
-      this.specs = specs;
-    }
+    const scope = this.scope();
+    const specs = rules?.map((rule, index) => parseChaosRuleSpec(rule, index, scope));
+    if (specs) this.apply(specs);
     if (enabled === true) this.chaos.enable();
     if (enabled === false) this.chaos.disable();
     return this.state();
+  }
+
+  /** Back to the default rules, seed and switch (as at startup), counters at zero. */
+  reset(): ChaosState {
+    this.apply(DEFAULT_CHAOS_RULES);
+    this.chaos.reset(DEFAULT_CHAOS_SEED);
+    if (this.enabledAtStart) this.chaos.enable();
+    else this.chaos.disable();
+    return this.state();
+  }
+
+  private apply(specs: readonly ChaosRuleSpec[]): void {
+    const scope = this.scope();
+    this.chaos.setRules(specs.map((spec) => toChaosRule(spec, scope)));
+    this.specs = specs;
+  }
+
+  /** The registered tools, and which of them a rule without a tool list reaches. */
+  private scope(): ChaosToolScope {
+    const all = this.registry.names();
+    return { all, safeReads: all.filter((name) => isSafeReadTool(this.registry.get(name))) };
   }
 }

@@ -16,6 +16,7 @@ import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
+import { isIdempotentTool } from '../tools/tool-traits.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
 import type { RunRecord } from './run-record.js';
@@ -105,6 +106,19 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     return run;
   }
 
+  /**
+   * Waits until no run is in progress, or `timeoutMs` passed (a graceful stop); resolves with
+   * the ids of the runs still going, which stay `running` in the store and resume at the next
+   * start.
+   */
+  async settle(timeoutMs: number): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.allSettled(this.running.values()), deadline]);
+    clearTimeout(timer);
+    return [...this.running.keys()];
+  }
+
   /** Resumes every run a previous process left `running`; resolves once they are launched. */
   async resumeInterrupted(): Promise<RunRecord[]> {
     const interrupted = await this.store.runningRuns();
@@ -171,6 +185,8 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       completionTool: script.completionTool ?? 'attempt_completion',
       batch: { strategy: 'parallel', concurrency: 4, terminatingTools: [...TERMINATING_TOOLS] },
       guards: { maxSteps: 12 },
+      // After a crash, an interrupted call of an idempotent tool may simply be made again.
+      safeToRepeat: (tool) => isIdempotentTool(this.registry.get(tool)),
     });
     const result = await runner.run({ conversationId: run.id, input, signal });
     const completion = runCompletion(result, new Date());

@@ -295,6 +295,7 @@ const agentRunnerCases: OptionCases<AgentRunnerOptions> = {
       },
     ],
   },
+  safeToRepeat: callback,
   renderOutcome: callback,
   stopAnswer: callback,
 };

@@ -40,7 +40,8 @@ interface CompiledRule {
  * Built in: cloud keys (AWS access key ids, Google API keys and OAuth tokens, Azure AD client
  * secrets), VCS tokens (GitHub, GitLab), chat, payment, mail, AI and registry tokens (Slack,
  * Stripe, SendGrid, Twilio, Mailgun, Telegram, Hugging Face, OpenAI, Anthropic, npm, PyPI,
- * Shopify, DigitalOcean), JWTs, PEM private key blocks, passwords in URLs, webhook URLs,
+ * Shopify, DigitalOcean), JWTs, PEM private key blocks, passwords in URLs, incoming-webhook URLs
+ * (Slack, Discord, Microsoft Teams; also percent-encoded),
  * credentials after `Bearer`/`Basic`/`Token`, and the values of `key=value`, `key: value` and
  * (escaped) JSON pairs whose key names a secret (`aws_secret_access_key`, `AccountKey`,
  * `"SecretAccessKey"`, `"private_key"`, `{"token": …}`, ...).

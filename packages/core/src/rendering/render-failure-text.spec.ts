@@ -167,6 +167,45 @@ describe('renderFailureText', () => {
     expect(renderFailureText(corpus[3] as ToolFailure)).toContain('Retrying may help.');
   });
 
+  it('says why a call that could have been retried was not, instead of a count it never reached', () => {
+    const notFound = failure('get_weather', classifyError(httpError(404, 'City not found')), 0, 2);
+    expect(renderFailureText(notFound).split('\n').slice(0, 3)).toEqual([
+      'Tool get_weather failed: not_found, attempt 1 (not retried: not_found is not transient).',
+      'City not found.',
+      'Retrying will not help.',
+    ]);
+    const open = failure('get_weather', new CircuitOpenError('Circuit open.'), 0, 2);
+    expect(renderFailureText(open)).toMatch(
+      /^Tool get_weather failed: circuit_open, attempt 1 \(not retried: the circuit breaker is open\)\./,
+    );
+    const longWait = failure(
+      'get_weather',
+      classifyError(httpError(429, 'Too many', { 'retry-after': '600' })),
+      1,
+      3,
+    );
+    expect(renderFailureText(longWait)).toMatch(
+      /attempt 2 \(not retried: the wait it asked for is longer than retries may wait\)\./,
+    );
+    const stopped = failure('get_weather', classifyError(httpError(503, 'Unavailable')), 0, 2);
+    expect(renderFailureText(stopped)).toMatch(
+      /attempt 1 \(not retried: the retry policy stopped\)\./,
+    );
+  });
+
+  it('counts attempts as n/m when every allowed attempt was made', () => {
+    for (const [retryCount, retryMax] of [
+      [0, 0],
+      [2, 2],
+    ] as const) {
+      const text = renderFailureText(
+        failure('get_weather', classifyError(httpError(503, 'Unavailable')), retryCount, retryMax),
+      );
+      expect(text).toContain(`attempt ${retryCount + 1}/${retryMax + 1}.`);
+      expect(text).not.toContain('not retried');
+    }
+  });
+
   it('lists did-you-mean names, or available tools when nothing is close', () => {
     expect(renderFailureText(corpus[12] as ToolFailure)).toContain('Did you mean: get_weather?');
     expect(renderFailureText(corpus[13] as ToolFailure)).toContain(

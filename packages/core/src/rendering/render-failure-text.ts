@@ -1,3 +1,4 @@
+import { TOOL_ERROR_TYPE_TRAITS } from '../errors/tool-error-type.js';
 import type { ValidationIssue } from '../errors/tool-error.js';
 import { retriesSpent } from '../results/failure-suggestions.js';
 import { formatDelay } from '../results/format-delay.js';
@@ -8,7 +9,8 @@ const MAX_LISTED_ISSUES = 5;
 
 /**
  * The failure as short text for the model (every token it reads costs money): what failed,
- * the type and the attempt, the error sentence, whether retrying may help (and after how
+ * the type and the attempt (`3/3`, or `1 (not retried: not_found is not transient)` when the
+ * pipeline stopped before its allowed retries), the error sentence, whether retrying may help (and after how
  * long; or, when the pipeline has already retried, how often), the did-you-mean names, available tools or field issues when present, and one next
  * step. Deterministic, one fact per line.
  *
@@ -22,9 +24,8 @@ const MAX_LISTED_ISSUES = 5;
  * @publicApi
  */
 export function renderFailureText(failure: ToolFailure): string {
-  const attempt = `${failure.retryCount + 1}/${failure.retryMax + 1}`;
   return [
-    `Tool ${failure.tool} failed: ${failure.errorType}, attempt ${attempt}.`,
+    `Tool ${failure.tool} failed: ${failure.errorType}, attempt ${attemptText(failure)}.`,
     failure.error,
     retryLine(failure),
     detailsLine(failure),
@@ -32,6 +33,25 @@ export function renderFailureText(failure: ToolFailure): string {
   ]
     .filter((line) => line !== undefined)
     .join('\n');
+}
+
+/**
+ * `n/m` when every allowed attempt was made; `n (not retried: why)` when the pipeline could
+ * have retried but did not, so the model never reads a count it was not going to reach.
+ */
+function attemptText(failure: ToolFailure): string {
+  const attempt = failure.retryCount + 1;
+  if (failure.retryCount >= failure.retryMax) return `${attempt}/${failure.retryMax + 1}`;
+  return `${attempt} (not retried: ${notRetriedReason(failure)})`;
+}
+
+function notRetriedReason(failure: ToolFailure): string {
+  if (failure.errorType === 'circuit_open') return 'the circuit breaker is open';
+  if (!TOOL_ERROR_TYPE_TRAITS[failure.errorType].retryable)
+    return `${failure.errorType} is not transient`;
+  if (failure.retryAfterMs !== undefined)
+    return 'the wait it asked for is longer than retries may wait';
+  return 'the retry policy stopped';
 }
 
 function retryLine(failure: ToolFailure): string {

@@ -54,7 +54,7 @@ const basicCredentials = Buffer.from(`svc-orders:${mixed(ALNUM, 20)}`).toString(
 const githubFineGrained = `github_pat_${chars(UPPER_ALNUM, 22)}_${chars(ALNUM, 59)}`;
 
 /**
- * 72 fake secrets of the rule classes of gitleaks and secretlint: cloud keys, VCS tokens, chat,
+ * 75 fake secrets of the rule classes of gitleaks and secretlint: cloud keys, VCS tokens, chat,
  * payment and AI provider tokens, JWTs, PEM blocks, credentials in URLs, authorization
  * headers, and `key=value` / JSON pairs whose key names a secret.
  */
@@ -142,6 +142,23 @@ export const SECRET_SAMPLES: readonly SecretSample[] = [
     chars(ALNUM, 24),
     (s) =>
       `https://hooks.slack.com/services/T${chars(UPPER_ALNUM, 8)}/B${chars(UPPER_ALNUM, 10)}/${s}`,
+  ),
+  sample(
+    'Slack webhook, percent-encoded in a request URL',
+    chars(ALNUM, 24),
+    (s) =>
+      `http://127.0.0.1:4010/page?url=${encodeURIComponent(`https://hooks.slack.com/services/T${chars(UPPER_ALNUM, 8)}/B${chars(UPPER_ALNUM, 10)}/${s}`)}`,
+  ),
+  sample(
+    'Discord webhook',
+    chars(BASE64URL, 68),
+    (s) => `https://discord.com/api/webhooks/${chars('0123456789', 18)}/${s}`,
+  ),
+  sample(
+    'Microsoft Teams incoming webhook',
+    chars(ALNUM, 45),
+    (s) =>
+      `https://contoso.webhook.office.com/webhookb2/${chars(HEX, 8)}-${chars(HEX, 4)}-${chars(HEX, 4)}-${chars(HEX, 4)}-${chars(HEX, 12)}@${chars(HEX, 8)}-${chars(HEX, 4)}-${chars(HEX, 4)}-${chars(HEX, 4)}-${chars(HEX, 12)}/IncomingWebhook/${chars(HEX, 32)}/${chars(HEX, 8)}-${chars(HEX, 4)}-${chars(HEX, 4)}-${chars(HEX, 4)}-${chars(HEX, 12)}/V2${s}`,
   ),
   bare('Stripe live secret key', `sk_live_${chars(ALNUM, 99)}`),
   bare('Stripe restricted key', `rk_live_${chars(ALNUM, 99)}`),

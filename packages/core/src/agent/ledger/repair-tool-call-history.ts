@@ -13,6 +13,12 @@ export interface ToolCallRepairOptions {
   readonly reason?: string;
   /** Renders the synthesized failures; defaults to `renderToolOutcomeContent`. */
   readonly renderOutcome?: ToolOutcomeRenderer;
+  /**
+   * Whether calling this tool again with the same arguments is safe (it is idempotent): its
+   * interrupted calls are answered as recoverable, with the advice to call again, instead of
+   * an outcome the model must check first. Default: no tool is.
+   */
+  readonly safeToRepeat?: (toolName: string) => boolean;
 }
 
 /**
@@ -21,7 +27,7 @@ export interface ToolCallRepairOptions {
  * @publicApi
  */
 export interface ToolCallRepairReport {
-  /** Calls without a result that got a synthesized `cancelled` failure. */
+  /** Calls without a result that got a synthesized `cancelled` failure (both kinds). */
   readonly synthesized: readonly string[];
   /** Results moved back right after the assistant message that made their call. */
   readonly reattached: readonly string[];
@@ -39,9 +45,31 @@ export interface ToolCallRepairResult {
   readonly report: ToolCallRepairReport;
 }
 
-/** Default sentence for a call whose result was never recorded. @publicApi */
+/** Default sentence for a call whose result was never recorded: its outcome is unknown. @publicApi */
 export const INTERRUPTED_CALL_REASON =
   'Interrupted before its result was recorded (crash, timeout or restart); it may or may not have taken effect.';
+
+/** The sentence for an interrupted call of a tool that is safe to repeat. @publicApi */
+export const INTERRUPTED_SAFE_CALL_REASON =
+  'Interrupted before its result was recorded (crash, timeout or restart); the tool is safe to repeat, so calling it again with the same arguments is fine.';
+
+/** The failure a call that never got a result is answered with. */
+function interruptedFailure(call: ConversationToolCall, options: ToolCallRepairOptions) {
+  const init = { tool: call.name, callId: call.id, errorType: 'cancelled' } as const;
+  if (options.safeToRepeat?.(call.name)) {
+    return synthesizeFailure({
+      ...init,
+      error: INTERRUPTED_SAFE_CALL_REASON,
+      recoverable: true,
+      suggestions: ['Call it again with the same arguments.'],
+    });
+  }
+  return synthesizeFailure({
+    ...init,
+    error: options.reason ?? INTERRUPTED_CALL_REASON,
+    suggestions: ['Check whether it took effect before calling it again.'],
+  });
+}
 
 /** The index of the message a run of tool messages at `index` follows. */
 function ownerOfRunAt(messages: readonly ConversationMessage[], index: number): number {
@@ -53,7 +81,8 @@ function ownerOfRunAt(messages: readonly ConversationMessage[], index: number): 
 /**
  * Rewrites a history into the shape both OpenAI and Anthropic accept: each assistant message
  * is followed right away by exactly one result per tool call, in call order. Calls without a
- * result get a synthesized `cancelled` failure; results away from their call are moved back;
+ * result get a synthesized `cancelled` failure (recoverable, advising to call again, for tools
+ * `safeToRepeat` names; otherwise not recoverable: the outcome is unknown); results away from their call are moved back;
  * results for unknown ids and repeated results are dropped; a repeated call id is dropped
  * from the later assistant message. The input is not modified.
  *
@@ -94,14 +123,7 @@ export function repairToolCallHistory(
     const found = results.get(call.id);
     if (found) return found;
     synthesized.push(call.id);
-    const failure = synthesizeFailure({
-      tool: call.name,
-      callId: call.id,
-      errorType: 'cancelled',
-      error: options.reason ?? INTERRUPTED_CALL_REASON,
-      suggestions: ['Check whether it took effect before calling it again.'],
-    });
-    return toToolResultMessage(call, failure, options.renderOutcome);
+    return toToolResultMessage(call, interruptedFailure(call, options), options.renderOutcome);
   };
 
   const repaired: ConversationMessage[] = [];

@@ -9,6 +9,8 @@ export interface SynthesizedFailureInit {
   /** One sentence for the model. */
   readonly error: string;
   readonly suggestions?: readonly string[];
+  /** Overrides the error type's `recoverable` (an interrupted call that is safe to repeat). */
+  readonly recoverable?: boolean;
   /** Attempts made: 0 when the call never started (the default). */
   readonly attempts?: number;
 }
@@ -24,7 +26,7 @@ export function synthesizeFailure(init: SynthesizedFailureInit): ToolFailure {
     callId: init.callId,
     error: init.error,
     errorType: init.errorType,
-    recoverable: TOOL_ERROR_TYPE_TRAITS[init.errorType].recoverable,
+    recoverable: init.recoverable ?? TOOL_ERROR_TYPE_TRAITS[init.errorType].recoverable,
     retryCount: 0,
     retryMax: 0,
     suggestions: init.suggestions ?? [],

@@ -28,6 +28,13 @@ export interface AgentRunnerOptions {
   readonly guards?: LoopGuardOptions;
   /** When to ask the model to CONTINUE or STOP after failures; default `every-failure`. */
   readonly decisionPrompt?: DecisionPromptPolicy;
+  /**
+   * Whether a tool is safe to call again with the same arguments (idempotent). When a run
+   * resumes after a crash, an interrupted call of such a tool is answered as recoverable with
+   * the advice to call it again; other interrupted calls have an unknown outcome. Default: no
+   * tool is.
+   */
+  readonly safeToRepeat?: (toolName: string) => boolean;
   /** Renders outcomes into tool result content; default `renderToolOutcomeContent`. */
   readonly renderOutcome?: ToolOutcomeRenderer;
   /** The final answer of a stopped run; default names the reason and the last error. */

@@ -14,6 +14,10 @@ import {
   scriptedModel,
   succeeded,
 } from '../fixtures.test.js';
+import {
+  INTERRUPTED_CALL_REASON,
+  INTERRUPTED_SAFE_CALL_REASON,
+} from '../ledger/repair-tool-call-history.js';
 import { InMemoryToolCallLedgerStore } from '../ledger/tool-call-ledger-store.js';
 import { AgentRunner } from './agent-runner.js';
 import type { ChatModel } from './chat-model.js';
@@ -267,5 +271,53 @@ describe('AgentRunner', () => {
     ]);
     expectEveryRequestValid(model);
     expect(providerViolations(result.messages)).toEqual({ openai: [], anthropic: [] });
+  });
+
+  it('tells the model an interrupted call of a tool that is safe to repeat may be made again, and only other calls have an unknown outcome', async () => {
+    const store = new InMemoryToolCallLedgerStore();
+    const hang = deferred<ToolOutcome>();
+    void new AgentRunner({
+      model: scriptedModel([callsTo(['w', 'get_weather'], ['b', 'book'])]),
+      executor: () => hang.promise,
+      store,
+    }).run({ conversationId: 'trip', input: 'Weather, then book' });
+    await flushPromises(); // both calls hang: the process dies here
+
+    const model = scriptedModel([answer('Checking again.')]);
+    await new AgentRunner({
+      model,
+      executor: executorFailing(),
+      store,
+      safeToRepeat: (tool) => tool === 'get_weather',
+    }).run({ conversationId: 'trip' });
+
+    const seen = model.requests[0].messages.filter(
+      (m): m is ToolResultMessage => m.role === 'tool',
+    );
+    const [weather, booking] = seen.map((m) => JSON.parse(m.content));
+    expect(weather).toMatchObject({
+      errorType: 'cancelled',
+      recoverable: true,
+      error: INTERRUPTED_SAFE_CALL_REASON,
+      suggestions: ['Call it again with the same arguments.'],
+    });
+    expect(booking).toMatchObject({
+      errorType: 'cancelled',
+      recoverable: false,
+      error: INTERRUPTED_CALL_REASON,
+    });
+    expect(booking.error).toContain('may or may not have taken effect');
+    expectEveryRequestValid(model);
+  });
+
+  it('refuses a safeToRepeat that is not a function', () => {
+    expect(
+      () =>
+        new AgentRunner({
+          model: scriptedModel([]),
+          executor: executorFailing(),
+          safeToRepeat: ['get_weather'] as never,
+        }),
+    ).toThrow(/safeToRepeat/);
   });
 });

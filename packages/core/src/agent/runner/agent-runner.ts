@@ -245,7 +245,7 @@ export class AgentRunner {
   }
 
   private repair(ledger: ToolCallLedger): void {
-    ledger.repair({ renderOutcome: this.render });
+    ledger.repair({ renderOutcome: this.render, safeToRepeat: this.options.safeToRepeat });
   }
 
   private async stop(

@@ -33,6 +33,7 @@ export const AGENT_RUNNER_OPTIONS_RULE = objectOf<AgentRunnerOptions>({
       'an object { afterConsecutiveFailures }',
     ),
   ),
+  safeToRepeat: func(),
   renderOutcome: func(),
   stopAnswer: func(),
 });

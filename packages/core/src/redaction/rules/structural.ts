@@ -24,12 +24,36 @@ export const URL_CREDENTIALS_RULE: RedactionRule = {
   hints: ['://'],
 };
 
-/** Incoming-webhook URLs whose path is the credential (Slack, Discord). */
+/** A `/` in a URL as it is, percent-encoded (once or twice) or JSON-escaped (`\/`). */
+const SLASH = String.raw`(?:\/|\\\/|%(?:25)?2F)`;
+/** The hosts and paths of incoming webhooks, up to the `/` the credential follows. */
+const WEBHOOK_PREFIXES = [
+  // Slack incoming webhooks and workflow triggers
+  String.raw`hooks\.slack\.com${SLASH}(?:services|workflows|triggers)`,
+  // Discord channel webhooks
+  String.raw`discord(?:app)?\.com${SLASH}api${SLASH}(?:v\d+${SLASH})?webhooks`,
+  // Microsoft Teams incoming webhooks (tenant.webhook.office.com) and their legacy host
+  String.raw`[\w-]+\.webhook\.office\.com${SLASH}webhookb2`,
+  String.raw`outlook\.office(?:365)?\.com${SLASH}webhook(?:b2)?`,
+];
+/** A character of the credential path: URL-safe, an escape (`%40`), or a separator. */
+const WEBHOOK_PATH_CHAR = String.raw`(?:[\w.~+@=-]|%[0-9A-Fa-f]{2}|${SLASH})`;
+
+/**
+ * Incoming-webhook URLs whose path is the credential (Slack, Discord, Microsoft Teams), also
+ * percent-encoded in another URL's query or with JSON-escaped slashes: everything after the
+ * hook's kind is hidden, the host stays.
+ */
 export const WEBHOOK_URL_RULE: RedactionRule = {
-  pattern:
-    /((?:hooks\.slack\.com\/(?:services|workflows|triggers)|discord(?:app)?\.com\/api\/webhooks)\/)[\w/-]+/gi,
+  pattern: new RegExp(`((?:${WEBHOOK_PREFIXES.join('|')})${SLASH})${WEBHOOK_PATH_CHAR}+`, 'gi'),
   replacement: `$1${REDACTED}`,
-  hints: ['hooks.slack.com', '/api/webhooks'],
+  hints: [
+    'hooks.slack.com',
+    'discord.com',
+    'discordapp.com',
+    'webhook.office.com',
+    'outlook.office',
+  ],
 };
 
 /** Telegram bot tokens, also where the Bot API puts them: right after `/bot` in its URLs. */
