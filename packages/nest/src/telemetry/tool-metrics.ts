@@ -6,8 +6,8 @@ import {
   ToolShieldMetrics as M,
 } from './telemetry.constants.js';
 
-/** The GenAI conventions' advised buckets for durations in seconds. */
-const DURATION_BUCKETS = [
+/** The GenAI conventions' advised buckets for durations in seconds. @internal */
+export const DURATION_BUCKETS = [
   0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
 ];
 
