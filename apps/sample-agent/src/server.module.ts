@@ -15,6 +15,8 @@ import { ToolsController } from './http/tools.controller.js';
 import { AgentRunsService } from './runs/agent-runs.service.js';
 import { RunEventHub } from './runs/run-event-hub.js';
 import { RUN_STORE, type RunStore } from './runs/run-store.js';
+import { AppTelemetryModule } from './telemetry/app-telemetry.module.js';
+import type { AppTelemetry } from './telemetry/start-telemetry.js';
 
 /** What the service runs on. */
 export interface ServerModuleOptions {
@@ -24,6 +26,8 @@ export interface ServerModuleOptions {
   readonly models: ModelSelector;
   /** Chaos on from the start (`CHAOS=on`); switch it at run time with `PUT /api/chaos`. */
   readonly chaos?: boolean;
+  /** The OpenTelemetry SDK `startTelemetry()` started: `/metrics`, OTLP (default: none). */
+  readonly telemetry?: AppTelemetry;
 }
 
 /**
@@ -37,6 +41,7 @@ export class ServerModule {
       module: ServerModule,
       imports: [
         AppModule,
+        AppTelemetryModule.forRoot(options.telemetry),
         TerminusModule,
         ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
         ToolShieldMcpModule.forRoot({

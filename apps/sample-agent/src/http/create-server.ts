@@ -5,6 +5,7 @@ import { ModelSelector, type ModelEnvironment } from '../agent/select-model.js';
 import { AgentRunsService } from '../runs/agent-runs.service.js';
 import type { RunStore } from '../runs/run-store.js';
 import { ServerModule } from '../server.module.js';
+import type { AppTelemetry } from '../telemetry/start-telemetry.js';
 import { BadRequestFilter } from './bad-request.filter.js';
 
 /** The dashboard's files: plain HTML, CSS and JS, served as they are. */
@@ -15,6 +16,8 @@ export interface CreateServerOptions {
   readonly store: RunStore;
   readonly env?: ModelEnvironment & { readonly CHAOS?: string };
   readonly logger?: false | ('error' | 'warn' | 'log')[];
+  /** The started OpenTelemetry SDK (`startTelemetry(env)`); none by default. */
+  readonly telemetry?: AppTelemetry;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       store: options.store,
       models: new ModelSelector(env),
       chaos: env.CHAOS === 'on',
+      telemetry: options.telemetry,
     }),
     { logger: options.logger ?? ['error', 'warn'] },
   );

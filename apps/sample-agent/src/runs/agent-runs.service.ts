@@ -14,6 +14,7 @@ import type { Subscription } from 'rxjs';
 import type { AgentModel } from '../agent/agent-model.js';
 import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
+import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
@@ -150,9 +151,10 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   ): Promise<RunRecord> {
     const script = scenario?.script ?? standInTask([...SCENARIOS.keys()]);
     const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
+    const tracing = new RunTracing(run);
     const runner = new AgentRunner({
-      model: this.observedModel(run.id, model),
-      executor: this.observedExecutor(run.id),
+      model: this.observedModel(run.id, model, tracing),
+      executor: this.observedExecutor(run.id, tracing),
       tools: this.tools(),
       store: this.store,
       systemPrompt: SYSTEM_PROMPT,
@@ -160,7 +162,10 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       batch: { strategy: 'parallel', concurrency: 4, terminatingTools: [...TERMINATING_TOOLS] },
       guards: { maxSteps: 12 },
     });
-    const result = await runner.run({ conversationId: run.id, input, signal });
+    const result = await tracing.run(
+      () => runner.run({ conversationId: run.id, input, signal }),
+      (done) => done.status,
+    );
     const completion = runCompletion(result, new Date());
     // The record first: a client that sees `run.finished` then reads a finished run.
     await this.store.finishRun(run.id, completion);
@@ -183,7 +188,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The model, with each request, reply, failure and decision prompt on the run's stream. */
-  private observedModel(runId: string, model: AgentModel): ChatModel {
+  private observedModel(runId: string, model: AgentModel, tracing: RunTracing): ChatModel {
     let step = 0;
     return async (request) => {
       step += 1;
@@ -193,7 +198,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       }
       this.hub.emit(runId, { type: 'model.request', step, messages: request.messages.length });
       try {
-        const reply = await model.chat(request);
+        const reply = await tracing.modelStep(step, this.models.label, () => model.chat(request));
         const toolCalls = (reply.toolCalls ?? []).map((call) => ({
           id: call.id,
           name: call.name,
@@ -211,7 +216,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The executor, with each call tied to its run so its events land on the run's stream. */
-  private observedExecutor(runId: string): ToolCallExecutor {
+  private observedExecutor(runId: string, tracing: RunTracing): ToolCallExecutor {
     return async (request, { signal }) => {
       const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
       const args =
@@ -227,7 +232,9 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       users.set(runId, (users.get(runId) ?? 0) + 1);
       this.toolRuns.set(call.name, users);
       try {
-        const outcome = await this.executor.execute(call, { signal, metadata: { runId } });
+        const outcome = await tracing.toolCall(call.id, () =>
+          this.executor.execute(call, { signal, metadata: { runId } }),
+        );
         this.hub.emit(runId, {
           type: 'tool.result',
           callId: call.id,
