@@ -44,7 +44,8 @@ const SYSTEM_PROMPT =
 @Injectable()
 export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   private readonly callRuns = new Map<string, string>();
-  private readonly toolRuns = new Map<string, Map<string, number>>();
+  /** The live runs that called each tool (breaker events go to them). */
+  private readonly toolRuns = new Map<string, Set<string>>();
   private readonly running = new Map<string, Promise<RunRecord>>();
   private readonly aborts = new Map<string, AbortController>();
   private subscription?: Subscription;
@@ -137,6 +138,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         return run;
       })
       .finally(() => {
+        for (const runs of this.toolRuns.values()) runs.delete(run.id);
         this.running.delete(run.id);
         this.aborts.delete(run.id);
       });
@@ -228,9 +230,8 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         arguments: args,
       });
       this.callRuns.set(call.id, runId);
-      const users = this.toolRuns.get(call.name) ?? new Map<string, number>();
-      users.set(runId, (users.get(runId) ?? 0) + 1);
-      this.toolRuns.set(call.name, users);
+      const users = this.toolRuns.get(call.name) ?? new Set<string>();
+      this.toolRuns.set(call.name, users.add(runId));
       try {
         const outcome = await tracing.toolCall(call.id, () =>
           this.executor.execute(call, { signal, metadata: { runId } }),
@@ -245,20 +246,18 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         return outcome;
       } finally {
         this.callRuns.delete(call.id);
-        const left = (users.get(runId) ?? 1) - 1;
-        if (left > 0) users.set(runId, left);
-        else users.delete(runId);
       }
     };
   }
 
   /**
-   * A call's events go to its run; a breaker's to every run with a call of that tool in
-   * flight; a rate limiter's changes (which belong to an upstream, not a run) to none.
+   * A call's events go to its run; a breaker's to every live run that called that tool (a
+   * breaker half-opens by itself, between calls); a rate limiter's changes (which belong to
+   * an upstream, not a run) to none.
    */
   private route(event: ToolEvent): void {
     if (event.type === 'breaker.state_changed') {
-      for (const runId of this.toolRuns.get(event.tool)?.keys() ?? [])
+      for (const runId of this.toolRuns.get(event.tool) ?? [])
         this.hub.emit(runId, event, event.at);
       return;
     }
