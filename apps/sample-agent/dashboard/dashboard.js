@@ -1,7 +1,17 @@
 // The sample agent's dashboard: plain JavaScript against the app's HTTP API, no build step.
+import { drawHealth } from './health.js';
+import { buildWaterfall, drawWaterfall, legendEntries } from './waterfall.js';
+
 const $ = (selector) => document.querySelector(selector);
 
-const state = { selected: undefined, source: undefined, scenarios: [] };
+const state = {
+  selected: undefined,
+  source: undefined,
+  scenarios: [],
+  runs: [],
+  events: [],
+  drawPending: false,
+};
 
 async function api(method, path, body) {
   const response = await fetch(path, {
@@ -96,7 +106,50 @@ function describe(data) {
   }
 }
 
+/** Redraws the waterfall once per frame however many events arrived. */
+function scheduleWaterfall() {
+  if (state.drawPending) return;
+  state.drawPending = true;
+  requestAnimationFrame(() => {
+    state.drawPending = false;
+    drawRunWaterfall();
+  });
+}
+
+function drawRunWaterfall() {
+  if (state.events.length === 0) return;
+  const model = buildWaterfall(state.events);
+  $('#waterfall').hidden = false;
+  const box = $('.wf-box');
+  const width = box.clientWidth - $('#wf-labels').offsetWidth;
+  drawWaterfall(model, { svg: $('#wf-chart'), labels: $('#wf-labels'), width }, showDetail);
+  $('#wf-legend').replaceChildren(
+    ...legendEntries(model).map(([label, colour]) =>
+      element('li', {}, element('span', { class: 'swatch', style: `background:${colour}` }), label),
+    ),
+    element('li', {}, element('span', { class: 'swatch wait' }), 'wait (backoff, Retry-After)'),
+    element('li', {}, element('span', { class: 'swatch breaker' }), 'breaker change'),
+    element('li', {}, element('span', { class: 'swatch chaos' }), 'chaos injected'),
+  );
+}
+
+function showDetail(detail) {
+  $('#wf-detail').replaceChildren(
+    element('strong', {}, detail.title),
+    element(
+      'dl',
+      {},
+      ...detail.lines.flatMap(([label, text]) => [
+        element('dt', {}, label),
+        element('dd', {}, short(text, 600)),
+      ]),
+    ),
+  );
+}
+
 function showEvent(event) {
+  state.events.push(event);
+  scheduleWaterfall();
   const described = describe(event.data);
   if (described) addLine(event, described);
   if (event.data.type === 'run.finished') {
@@ -107,8 +160,10 @@ function showEvent(event) {
     $('#trace-status').replaceChildren(badge(event.data.status));
     refreshRuns();
   }
-  if (['breaker.state_changed', 'call.failed', 'call.succeeded'].includes(event.data.type))
+  if (['breaker.state_changed', 'call.failed', 'call.succeeded'].includes(event.data.type)) {
     refreshTools();
+    refreshHealth();
+  }
 }
 
 function addLine(event, [kind, text, detail]) {
@@ -120,13 +175,15 @@ function addLine(event, [kind, text, detail]) {
     detail === undefined ? undefined : element('span', { class: 'detail' }, detail),
   );
   $('#trace').append(line);
-  line.scrollIntoView({ block: 'nearest' });
 }
 
 function follow(runId) {
   state.source?.close();
   state.selected = runId;
+  state.events = [];
+  history.replaceState(null, '', `#run=${runId}`);
   $('#trace').replaceChildren();
+  $('#waterfall').hidden = true;
   $('#final').hidden = true;
   $('#trace-title').textContent = `Trace of ${runId.slice(0, 8)}`;
   $('#trace-status').replaceChildren(badge('running'));
@@ -142,22 +199,112 @@ function follow(runId) {
   }
 }
 
-async function refreshRuns() {
-  const runs = await api('GET', '/api/runs');
+const duration = (run) => {
+  if (!run.finishedAt) return 'running';
+  const ms = Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`;
+};
+const firstWords = (text, count = 7) => {
+  const words = text.split(/\s+/);
+  return words.length > count ? `${words.slice(0, count).join(' ')}…` : text;
+};
+const clock = (iso) => new Date(iso).toLocaleTimeString([], { hour12: false });
+
+function shownRuns() {
+  const status = $('#status-filter').value;
+  return state.runs.filter((run) => !status || run.status === status);
+}
+
+function drawRuns() {
   $('#runs').replaceChildren(
-    ...runs.map((run) =>
+    ...shownRuns().map((run) =>
       element(
         'li',
         {
           'data-id': run.id,
+          'data-status': run.status,
           class: run.id === state.selected ? 'selected' : '',
+          tabindex: '0',
           onclick: () => follow(run.id),
+          onkeydown: (key) => key.key === 'Enter' && follow(run.id),
         },
-        element('span', { class: 'name', title: run.task }, run.scenario ?? run.task),
-        badge(run.status),
+        element(
+          'span',
+          { class: 'run-line' },
+          element('span', { class: 'name', title: run.task }, run.scenario ?? 'free task'),
+          badge(run.status),
+        ),
+        element('span', { class: 'task' }, firstWords(run.task)),
+        element(
+          'span',
+          { class: 'when' },
+          `${clock(run.createdAt)} · ${duration(run)} · ${run.id.slice(0, 8)}`,
+        ),
       ),
     ),
   );
+  drawSummary();
+}
+
+async function refreshRuns() {
+  state.runs = await api('GET', '/api/runs');
+  state.summaries = await api('GET', '/api/run-summaries');
+  drawRuns();
+}
+
+const SUMMARY_COLUMNS = [
+  'run',
+  'scenario',
+  'status',
+  'calls',
+  'attempts',
+  'retries',
+  'breaker openings',
+  'duration',
+  'failures by type',
+];
+
+function failureText(failures) {
+  const entries = Object.entries(failures).sort(([a], [b]) => a.localeCompare(b));
+  return entries.length ? entries.map(([type, count]) => `${type} ${count}`).join(', ') : '-';
+}
+
+/** The console demo's closing table, for the runs the list shows, with a total row. */
+function drawSummary() {
+  const shown = new Set(shownRuns().map((run) => run.id));
+  const rows = (state.summaries ?? []).filter((row) => shown.has(row.id));
+  const total = rows.reduce(
+    (sum, row) => {
+      for (const key of ['calls', 'attempts', 'retries', 'breakerOpenings', 'durationMs'])
+        sum[key] += row[key];
+      for (const [type, count] of Object.entries(row.failures))
+        sum.failures[type] = (sum.failures[type] ?? 0) + count;
+      return sum;
+    },
+    { calls: 0, attempts: 0, retries: 0, breakerOpenings: 0, durationMs: 0, failures: {} },
+  );
+  const cells = (row, first, status) => [
+    first,
+    row.name ?? '',
+    status,
+    row.calls,
+    row.attempts,
+    row.retries,
+    row.breakerOpenings,
+    `${(row.durationMs / 1_000).toFixed(2)} s`,
+    failureText(row.failures),
+  ];
+  const line = (values, tag = 'td') =>
+    element('tr', {}, ...values.map((value) => element(tag, {}, String(value))));
+  $('#summary').replaceChildren(
+    element('thead', {}, line(SUMMARY_COLUMNS, 'th')),
+    element('tbody', {}, ...rows.map((row) => line(cells(row, row.id.slice(0, 8), row.status)))),
+    element('tfoot', {}, line(cells({ ...total, name: '' }, 'total', ''))),
+  );
+}
+
+async function refreshHealth() {
+  drawHealth($('#health'), await api('GET', '/api/tool-health'));
 }
 
 async function refreshTools() {
@@ -218,6 +365,9 @@ $('#start-form').addEventListener('submit', async (submit) => {
   }
 });
 
+$('#status-filter').addEventListener('change', drawRuns);
+window.addEventListener('resize', scheduleWaterfall);
+
 $('#chaos-enabled').addEventListener('change', async () => {
   showChaos(await api('PUT', '/api/chaos', { enabled: $('#chaos-enabled').checked }));
 });
@@ -226,10 +376,19 @@ await Promise.all([
   loadScenarios(),
   refreshRuns(),
   refreshTools(),
+  refreshHealth(),
   api('GET', '/api/chaos').then(showChaos),
 ]);
+/** Follows the run the address names (`#run=<id>`), so a run's view can be linked. */
+function followLinked() {
+  const linked = /^#run=([\w-]+)$/.exec(location.hash)?.[1];
+  if (linked && linked !== state.selected) follow(linked);
+}
+window.addEventListener('hashchange', followLinked);
+followLinked();
 setInterval(() => {
   refreshRuns();
   refreshTools();
+  refreshHealth();
   api('GET', '/api/chaos').then(showChaos);
 }, 3_000);

@@ -9,6 +9,7 @@ import { ChaosSettings } from './chaos/chaos-settings.service.js';
 import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
+import { RunSummariesController } from './http/run-summaries.controller.js';
 import { RunsController } from './http/runs.controller.js';
 import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
@@ -57,6 +58,7 @@ export class ServerModule {
         ToolsController,
         HealthController,
         ChaosController,
+        RunSummariesController,
       ],
       providers: [
         { provide: RUN_STORE, useValue: options.store },

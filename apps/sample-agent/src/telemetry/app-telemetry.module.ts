@@ -3,11 +3,13 @@ import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { ToolShieldTelemetryModule } from '@toolshield/nest/telemetry';
 import { MetricsController } from './metrics.controller.js';
 import type { AppTelemetry } from './start-telemetry.js';
+import { ToolHealth, ToolHealthController } from './tool-health.controller.js';
 
 /**
  * The service's telemetry: toolshield's spans and metrics through the SDK that
- * {@link startTelemetry} registered, and `GET /metrics` when it has a Prometheus reader.
- * Without a started SDK it records nothing and costs nothing.
+ * {@link startTelemetry} registered, and `GET /metrics` when it has a Prometheus reader
+ * (without a started SDK they record nothing and cost nothing); the dashboard's tool health
+ * (`GET /api/tool-health`).
  */
 @Module({})
 export class AppTelemetryModule {
@@ -16,8 +18,11 @@ export class AppTelemetryModule {
     return {
       module: AppTelemetryModule,
       imports: [ToolShieldTelemetryModule.forRoot()],
-      controllers: prometheus ? [MetricsController] : [],
-      providers: prometheus ? [{ provide: PrometheusExporter, useValue: prometheus }] : [],
+      controllers: [ToolHealthController, ...(prometheus ? [MetricsController] : [])],
+      providers: [
+        ToolHealth,
+        ...(prometheus ? [{ provide: PrometheusExporter, useValue: prometheus }] : []),
+      ],
     };
   }
 }

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserDescribe, launchBrowser, SCREENSHOTS } from '../fixtures/browser.js';
 import { startTestServer } from '../fixtures/test-server.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'reports', 'dashboard');
-// Skipped on a machine without Chromium; in CI (`CI=true`) a missing browser fails instead, so
-// that a broken install step cannot pass as a skip.
-if (!existsSync(CHROMIUM) && process.env['CI'] === 'true') {
-  throw new Error(`CI=true but there is no Chromium at ${CHROMIUM}: .ci/services.sh installs it`);
-}
-const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const describeWithBrowser = browserDescribe();
 
 jest.setTimeout(120_000);
 
@@ -29,37 +20,18 @@ const RECORD_LINE_TIMES = `
 
 describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-  let profile: string;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     server = await startTestServer();
-    profile = await mkdtemp(join(tmpdir(), 'toolshield-chromium-'));
-    // A fresh profile directory (Playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = browser.pages()[0] ?? (await browser.newPage());
+    browser = await launchBrowser();
+    page = browser.page;
     await page.goto(server.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   /** Submits the form and waits until the trace of the run it started has finished. */
