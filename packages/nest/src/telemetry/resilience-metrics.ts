@@ -1,10 +1,11 @@
-import type { Attributes, Counter, Histogram, Meter, ObservableResult } from '@opentelemetry/api';
+import type { Attributes, Histogram, Meter, ObservableResult } from '@opentelemetry/api';
 import type { CircuitState, ToolEvent, ToolOutcome } from '@toolshield/core';
 import {
   EXECUTE_TOOL_OPERATION,
   ToolShieldAttributes as A,
   ToolShieldMetrics as M,
 } from './telemetry.constants.js';
+import { TalliedCounter } from './tallied-counter.js';
 import { DURATION_BUCKETS } from './tool-metrics.js';
 
 const BREAKER_STATES: readonly CircuitState[] = ['closed', 'open', 'half_open', 'isolated'];
@@ -24,18 +25,20 @@ interface RunningCall {
  * @internal
  */
 export class ResilienceMetrics {
-  private readonly calls: Counter;
+  private readonly calls: TalliedCounter;
   private readonly attemptDuration: Histogram;
-  private readonly rateLimitWaits: Counter;
+  private readonly rateLimitWaits: TalliedCounter;
   private readonly rateLimitWaitDuration: Histogram;
-  private readonly rateLimitRefusals: Counter;
-  private readonly chaosInjections: Counter;
+  private readonly rateLimitRefusals: TalliedCounter;
+  private readonly chaosInjections: TalliedCounter;
+  /** The attributes of each attempt-duration series, made once per tool and error type. */
+  private readonly attemptAttributes = new Map<string, Attributes>();
   private readonly running = new Map<string, RunningCall>();
   private readonly breakers = new Map<string, { tool: string; state: CircuitState }>();
   private readonly rates = new Map<string, number>();
 
   constructor(meter: Meter) {
-    this.calls = meter.createCounter(M.CALLS, {
+    this.calls = new TalliedCounter(meter, M.CALLS, {
       description: 'Tool calls by outcome (and error.type for failures).',
       unit: '{call}',
     });
@@ -44,7 +47,7 @@ export class ResilienceMetrics {
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
-    this.rateLimitWaits = meter.createCounter(M.RATE_LIMIT_WAITS, {
+    this.rateLimitWaits = new TalliedCounter(meter, M.RATE_LIMIT_WAITS, {
       description: 'Calls that waited their turn at a client-side rate limiter.',
       unit: '{wait}',
     });
@@ -53,11 +56,11 @@ export class ResilienceMetrics {
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
-    this.rateLimitRefusals = meter.createCounter(M.RATE_LIMIT_REFUSALS, {
+    this.rateLimitRefusals = new TalliedCounter(meter, M.RATE_LIMIT_REFUSALS, {
       description: 'Calls a client-side rate limiter refused (the wait passed their deadline).',
       unit: '{call}',
     });
-    this.chaosInjections = meter.createCounter(M.CHAOS_INJECTIONS, {
+    this.chaosInjections = new TalliedCounter(meter, M.CHAOS_INJECTIONS, {
       description: 'Faults injected by the chaos package.',
       unit: '{fault}',
     });
@@ -98,25 +101,31 @@ export class ResilienceMetrics {
       case 'breaker.state_changed':
         this.breakers.set(event.key, { tool: event.tool, state: event.to });
         return;
-      case 'rate_limit.waiting':
-        this.rateLimitWaits.add(1, { [A.TOOL_NAME]: event.tool, [A.RATE_LIMIT_KEY]: event.key });
-        this.rateLimitWaitDuration.record(event.waitMs / 1_000, {
+      case 'rate_limit.waiting': {
+        const attributes = () => ({ [A.TOOL_NAME]: event.tool, [A.RATE_LIMIT_KEY]: event.key });
+        this.rateLimitWaits.add(1, `${event.tool}\u0000${event.key}`, attributes);
+        this.rateLimitWaitDuration.record(event.waitMs / 1_000, attributes());
+        return;
+      }
+      case 'rate_limit.refused':
+        this.rateLimitRefusals.add(1, `${event.tool}\u0000${event.key}`, () => ({
           [A.TOOL_NAME]: event.tool,
           [A.RATE_LIMIT_KEY]: event.key,
-        });
-        return;
-      case 'rate_limit.refused':
-        this.rateLimitRefusals.add(1, { [A.TOOL_NAME]: event.tool, [A.RATE_LIMIT_KEY]: event.key });
+        }));
         return;
       case 'rate_limit.changed':
         this.rates.set(event.key, event.rate);
         return;
       case 'chaos.injected':
-        this.chaosInjections.add(1, {
-          [A.TOOL_NAME]: event.tool,
-          [A.CHAOS_FAULT]: event.fault,
-          ...(event.rule === undefined ? {} : { [A.CHAOS_RULE]: event.rule }),
-        });
+        this.chaosInjections.add(
+          1,
+          `${event.tool}\u0000${event.fault}\u0000${event.rule ?? ''}`,
+          () => ({
+            [A.TOOL_NAME]: event.tool,
+            [A.CHAOS_FAULT]: event.fault,
+            ...(event.rule === undefined ? {} : { [A.CHAOS_RULE]: event.rule }),
+          }),
+        );
         return;
       default:
         return;
@@ -126,10 +135,16 @@ export class ResilienceMetrics {
   private attemptEnded(callId: string, at: number, errorType?: string): void {
     const call = this.running.get(callId);
     if (call?.attemptStartedAt === undefined) return;
-    this.attemptDuration.record(Math.max(0, at - call.attemptStartedAt) / 1_000, {
-      [A.TOOL_NAME]: call.tool,
-      ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
-    });
+    const key = `${call.tool}\u0000${errorType ?? ''}`;
+    let attributes = this.attemptAttributes.get(key);
+    if (!attributes) {
+      attributes = {
+        [A.TOOL_NAME]: call.tool,
+        ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
+      };
+      this.attemptAttributes.set(key, attributes);
+    }
+    this.attemptDuration.record(Math.max(0, at - call.attemptStartedAt) / 1_000, attributes);
     call.attemptStartedAt = undefined;
   }
 
@@ -137,13 +152,13 @@ export class ResilienceMetrics {
     // The last attempt ends with the call (a failed one was recorded by `attempt.failed`).
     this.attemptEnded(outcome.callId, at, outcome.success ? undefined : outcome.errorType);
     this.running.delete(outcome.callId);
-    const attributes: Attributes = {
+    const errorType = outcome.success ? undefined : outcome.errorType;
+    this.calls.add(1, `${outcome.tool}\u0000${errorType ?? ''}`, () => ({
       [A.OPERATION_NAME]: EXECUTE_TOOL_OPERATION,
       [A.TOOL_NAME]: outcome.tool,
-      [A.OUTCOME]: outcome.success ? 'success' : 'failure',
-      ...(outcome.success ? {} : { [A.ERROR_TYPE]: outcome.errorType }),
-    };
-    this.calls.add(1, attributes);
+      [A.OUTCOME]: errorType === undefined ? 'success' : 'failure',
+      ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
+    }));
   }
 
   private observeBreakers(result: ObservableResult): void {

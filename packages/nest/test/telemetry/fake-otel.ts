@@ -110,6 +110,7 @@ export class FakeMeterProvider implements MeterProvider {
       createCounter: instrument,
       createHistogram: instrument,
       createObservableGauge: gauge,
+      createObservableCounter: gauge,
     } as unknown as Meter;
   }
 
@@ -122,7 +123,9 @@ export class FakeMeterProvider implements MeterProvider {
     return observed;
   }
 
+  /** The measurements of a synchronous instrument, or what an observable one observes now. */
   of(name: string): Measurement[] {
+    if (this.gauges.has(name)) return this.observe(name);
     return this.measurements.filter((measurement) => measurement.instrument === name);
   }
 }

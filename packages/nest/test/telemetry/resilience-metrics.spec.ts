@@ -50,21 +50,25 @@ describe('the resilience metrics of @toolshield/nest/telemetry', () => {
     await ctx.call('quick', ['hang'], 'call_3');
 
     expect(metering.units.get('toolshield.tool.calls')).toBe('{call}');
-    expect(metering.of('toolshield.tool.calls').map((m) => m.attributes)).toEqual([
-      expect.objectContaining({
-        'gen_ai.tool.name': 'idempotent',
-        'toolshield.outcome': 'success',
-      }),
-      expect.objectContaining({
-        'gen_ai.tool.name': 'idempotent',
-        'toolshield.outcome': 'success',
-      }),
-      {
-        'gen_ai.operation.name': 'execute_tool',
-        'gen_ai.tool.name': 'quick',
-        'toolshield.outcome': 'failure',
-        'error.type': 'timeout',
-      },
+    // Cumulative, one series per tool and outcome (an observable counter tallied in-process).
+    expect(metering.of('toolshield.tool.calls').map((m) => [m.value, m.attributes])).toEqual([
+      [
+        2,
+        {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'idempotent',
+          'toolshield.outcome': 'success',
+        },
+      ],
+      [
+        1,
+        {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'quick',
+          'toolshield.outcome': 'failure',
+          'error.type': 'timeout',
+        },
+      ],
     ]);
     const attempts = metering.of('toolshield.tool.attempt.duration');
     expect(metering.units.get('toolshield.tool.attempt.duration')).toBe('s');
