@@ -10,7 +10,10 @@ const state = {
   scenarios: [],
   runs: [],
   events: [],
-  drawPending: false,
+  drawPending: undefined,
+  toolsPending: undefined,
+  /** Trace lines waiting for the next frame. */
+  lines: [],
 };
 
 async function api(method, path, body) {
@@ -106,14 +109,33 @@ function describe(data) {
   }
 }
 
-/** Redraws the waterfall once per frame however many events arrived. */
-function scheduleWaterfall() {
-  if (state.drawPending) return;
-  state.drawPending = true;
-  requestAnimationFrame(() => {
-    state.drawPending = false;
-    drawRunWaterfall();
-  });
+/** Refreshes the tools and their health at most every half second while events stream in. */
+function refreshToolsSoon() {
+  if (state.toolsPending) return;
+  state.toolsPending = setTimeout(() => {
+    state.toolsPending = undefined;
+    refreshTools();
+    refreshHealth();
+  }, 500);
+}
+
+/** How often the waterfall is redrawn while events stream in (a past run's arrive at once). */
+const DRAW_EVERY_MS = 150;
+
+/** Draws the new trace lines and the waterfall: at most every DRAW_EVERY_MS, at once when the run ends. */
+function scheduleWaterfall(now = false) {
+  if (now) {
+    clearTimeout(state.drawPending);
+    state.drawPending = undefined;
+  } else if (state.drawPending !== undefined) return;
+  const draw = () =>
+    requestAnimationFrame(() => {
+      state.drawPending = undefined;
+      $('#trace').append(...state.lines.splice(0));
+      drawRunWaterfall();
+    });
+  if (now) draw();
+  else state.drawPending = setTimeout(draw, DRAW_EVERY_MS);
 }
 
 function drawRunWaterfall() {
@@ -149,9 +171,9 @@ function showDetail(detail) {
 
 function showEvent(event) {
   state.events.push(event);
-  scheduleWaterfall();
   const described = describe(event.data);
   if (described) addLine(event, described);
+  scheduleWaterfall(event.data.type === 'run.finished');
   if (event.data.type === 'run.finished') {
     const final = $('#final');
     final.hidden = false;
@@ -160,10 +182,8 @@ function showEvent(event) {
     $('#trace-status').replaceChildren(badge(event.data.status));
     refreshRuns();
   }
-  if (['breaker.state_changed', 'call.failed', 'call.succeeded'].includes(event.data.type)) {
-    refreshTools();
-    refreshHealth();
-  }
+  if (['breaker.state_changed', 'call.failed', 'call.succeeded'].includes(event.data.type))
+    refreshToolsSoon();
 }
 
 function addLine(event, [kind, text, detail]) {
@@ -174,13 +194,14 @@ function addLine(event, [kind, text, detail]) {
     text,
     detail === undefined ? undefined : element('span', { class: 'detail' }, detail),
   );
-  $('#trace').append(line);
+  state.lines.push(line);
 }
 
 function follow(runId) {
   state.source?.close();
   state.selected = runId;
   state.events = [];
+  state.lines = [];
   history.replaceState(null, '', `#run=${runId}`);
   $('#trace').replaceChildren();
   $('#waterfall').hidden = true;
@@ -366,12 +387,20 @@ $('#start-form').addEventListener('submit', async (submit) => {
 });
 
 $('#status-filter').addEventListener('change', drawRuns);
-window.addEventListener('resize', scheduleWaterfall);
+window.addEventListener('resize', () => scheduleWaterfall());
 
 $('#chaos-enabled').addEventListener('change', async () => {
   showChaos(await api('PUT', '/api/chaos', { enabled: $('#chaos-enabled').checked }));
 });
 
+/** Follows the run the address names (`#run=<id>`), so a run's view can be linked. */
+function followLinked() {
+  const linked = /^#run=([\w-]+)$/.exec(location.hash)?.[1];
+  if (linked && linked !== state.selected) follow(linked);
+}
+window.addEventListener('hashchange', followLinked);
+// The linked run's events first: the lists load meanwhile.
+followLinked();
 await Promise.all([
   loadScenarios(),
   refreshRuns(),
@@ -379,13 +408,6 @@ await Promise.all([
   refreshHealth(),
   api('GET', '/api/chaos').then(showChaos),
 ]);
-/** Follows the run the address names (`#run=<id>`), so a run's view can be linked. */
-function followLinked() {
-  const linked = /^#run=([\w-]+)$/.exec(location.hash)?.[1];
-  if (linked && linked !== state.selected) follow(linked);
-}
-window.addEventListener('hashchange', followLinked);
-followLinked();
 setInterval(() => {
   refreshRuns();
   refreshTools();
