@@ -48,13 +48,13 @@ describeWithBrowser('the dashboard with time on it (Chromium)', () => {
     await page.locator('#trace-title', { hasText: id.slice(0, 8) }).waitFor();
     await page.waitForSelector('#trace li[data-type="run.finished"]');
     // The frame that draws the last event.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
   }
 
   const attempts = () =>
     page.$$eval('#wf-chart g.row.call rect.attempt', (rects) =>
       rects.map((rect) => ({
-        tool: (rect.parentElement as unknown as SVGGElement).dataset['tool'] ?? '',
+        tool: rect.parentElement?.getAttribute('data-tool') ?? '',
         attempt: Number(rect.getAttribute('data-attempt')),
         outcome: rect.getAttribute('data-outcome') ?? '',
         x: Number(rect.getAttribute('x')),
@@ -124,7 +124,7 @@ describeWithBrowser('the dashboard with time on it (Chromium)', () => {
   it('shows the outage: the breaker opening, fail-fast calls, the wait, half-open and closed', async () => {
     await openRun(runs['outage'] as string);
     const markers = await page.$$eval('#wf-chart g.marker.breaker', (groups) =>
-      groups.map((group) => (group as unknown as SVGGElement).dataset['to']),
+      groups.map((group) => group.getAttribute('data-to')),
     );
     expect(markers).toEqual(['open', 'half_open', 'closed']);
     const drawn = await attempts();
@@ -186,12 +186,12 @@ describeWithBrowser('the dashboard with time on it (Chromium)', () => {
   it('fits a 390 px phone: no page scroll sideways, the waterfall scrolls in its own box', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openRun(runs['outage'] as string);
-    const widths = await page.evaluate(() => ({
+    // Page scripts as strings: the specs compile without the DOM's types.
+    const widths = (await page.evaluate(`({
       page: document.documentElement.scrollWidth,
       viewport: document.documentElement.clientWidth,
-      box: (document.querySelector('.wf-box') as HTMLElement).clientWidth,
-      chart: (document.querySelector('.wf-box') as HTMLElement).scrollWidth,
-    }));
+      box: document.querySelector('.wf-box').clientWidth,
+    })`)) as { page: number; viewport: number; box: number };
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     expect(widths.box).toBeLessThan(390);
     await page.screenshot({ path: join(SCREENSHOTS, 'waterfall-outage-390.png'), fullPage: true });
@@ -201,11 +201,11 @@ describeWithBrowser('the dashboard with time on it (Chromium)', () => {
   it('has no serious or critical accessibility violations (axe-core) and no console errors', async () => {
     await openRun(runs['outage'] as string);
     await page.addScriptTag({ content: AXE });
-    const violations = (await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-        .axe;
-      return (await axe.run()).violations;
-    })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+    const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as {
+      id: string;
+      impact: string;
+      nodes: { target: string[] }[];
+    }[];
     const serious = violations
       .filter((violation) => ['serious', 'critical'].includes(violation.impact))
       .map(
