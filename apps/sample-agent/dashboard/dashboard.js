@@ -269,58 +269,25 @@ function drawRuns() {
 
 async function refreshRuns() {
   state.runs = await api('GET', '/api/runs');
-  state.summaries = await api('GET', '/api/run-summaries');
+  await refreshSummaries();
   drawRuns();
 }
 
-const SUMMARY_COLUMNS = [
-  'run',
-  'scenario',
-  'status',
-  'calls',
-  'attempts',
-  'retries',
-  'breaker openings',
-  'duration',
-  'failures by type',
-];
-
-function failureText(failures) {
-  const entries = Object.entries(failures).sort(([a], [b]) => a.localeCompare(b));
-  return entries.length ? entries.map(([type, count]) => `${type} ${count}`).join(', ') : '-';
+async function refreshSummaries() {
+  const status = $('#status-filter').value;
+  state.summaries = await api('GET', `/api/run-summaries${status ? `?status=${status}` : ''}`);
 }
 
 /** The console demo's closing table, for the runs the list shows, with a total row. */
 function drawSummary() {
-  const shown = new Set(shownRuns().map((run) => run.id));
-  const rows = (state.summaries ?? []).filter((row) => shown.has(row.id));
-  const total = rows.reduce(
-    (sum, row) => {
-      for (const key of ['calls', 'attempts', 'retries', 'breakerOpenings', 'durationMs'])
-        sum[key] += row[key];
-      for (const [type, count] of Object.entries(row.failures))
-        sum.failures[type] = (sum.failures[type] ?? 0) + count;
-      return sum;
-    },
-    { calls: 0, attempts: 0, retries: 0, breakerOpenings: 0, durationMs: 0, failures: {} },
-  );
-  const cells = (row, first, status) => [
-    first,
-    row.name ?? '',
-    status,
-    row.calls,
-    row.attempts,
-    row.retries,
-    row.breakerOpenings,
-    `${(row.durationMs / 1_000).toFixed(2)} s`,
-    failureText(row.failures),
-  ];
+  const table = state.summaries;
+  if (!table) return;
   const line = (values, tag = 'td') =>
-    element('tr', {}, ...values.map((value) => element(tag, {}, String(value))));
+    element('tr', {}, ...values.map((value) => element(tag, {}, value)));
   $('#summary').replaceChildren(
-    element('thead', {}, line(SUMMARY_COLUMNS, 'th')),
-    element('tbody', {}, ...rows.map((row) => line(cells(row, row.id.slice(0, 8), row.status)))),
-    element('tfoot', {}, line(cells({ ...total, name: '' }, 'total', ''))),
+    element('thead', {}, line(table.columns, 'th')),
+    element('tbody', {}, ...table.rows.map((row) => line(row.cells))),
+    element('tfoot', {}, line(table.total)),
   );
 }
 
@@ -386,7 +353,11 @@ $('#start-form').addEventListener('submit', async (submit) => {
   }
 });
 
-$('#status-filter').addEventListener('change', drawRuns);
+$('#status-filter').addEventListener('change', async () => {
+  drawRuns();
+  await refreshSummaries();
+  drawSummary();
+});
 window.addEventListener('resize', () => scheduleWaterfall());
 
 $('#chaos-enabled').addEventListener('change', async () => {
