@@ -197,6 +197,9 @@ describeWithBrowser('the dashboard with time on it (Chromium)', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     expect(widths.box).toBeLessThan(390);
     await page.screenshot({ path: join(SCREENSHOTS, 'waterfall-outage-390.png'), fullPage: true });
+    await page
+      .locator('.trace-panel')
+      .screenshot({ path: join(SCREENSHOTS, 'outage-run-panel-390.png') });
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
