@@ -5,7 +5,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const ROW = 26;
 const AXIS = 24;
 /** The fewest pixels a second gets: longer runs scroll inside the waterfall's box. */
-const MIN_PX_PER_MS = 0.06;
+const MIN_PX_PER_MS = 0.12;
 
 /** Bar colours by failure type; anything else failed is `failed`. */
 export const FAILURE_COLOURS = {
@@ -181,7 +181,7 @@ export function drawWaterfall(model, { svg, labels, width }, onSelect) {
   );
   // Room on the right and at the bottom for the last marker's label.
   const chartWidth = Math.ceil(model.duration * pxPerMs) + (model.markers.length ? 90 : 16);
-  const height = AXIS + model.rows.length * ROW + (model.markers.length ? 20 : 6);
+  const height = AXIS + model.rows.length * ROW + (model.markers.length ? 30 : 6);
   const x = (t) => 8 + t * pxPerMs;
   svg.replaceChildren();
   svg.setAttribute('width', chartWidth);
@@ -216,6 +216,8 @@ export function drawWaterfall(model, { svg, labels, width }, onSelect) {
     svg.append(row.kind === 'step' ? stepBar(row, y, x, onSelect) : callBars(row, y, x, onSelect));
   });
 
+  // Marker labels at the bottom, on two levels so that neighbours do not overlap.
+  let lastLabel = { x: -Infinity, level: 1 };
   for (const marker of model.markers) {
     const group = node('g', { class: `marker ${marker.kind}`, 'data-kind': marker.kind });
     const mx = x(marker.t);
@@ -224,7 +226,11 @@ export function drawWaterfall(model, { svg, labels, width }, onSelect) {
       group.append(
         node('line', { x1: mx, x2: mx, y1: AXIS - 4, y2: height }),
         node('path', { d: `M${mx - 5} ${AXIS - 8} h10 l-5 7 z` }),
-        node('text', { x: mx + 6, y: height - 4 }, `breaker ${marker.to.replace('_', '-')}`),
+      );
+      const level = mx - lastLabel.x < 100 ? 1 - lastLabel.level : 0;
+      lastLabel = { x: mx, level };
+      group.append(
+        node('text', { x: mx + 4, y: height - 4 - level * 12 }, `breaker ${marker.to.replace('_', '-')}`),
       );
     } else {
       const row = model.rows.findIndex((candidate) => candidate.callId === marker.callId);
