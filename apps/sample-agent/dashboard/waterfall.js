@@ -230,7 +230,11 @@ export function drawWaterfall(model, { svg, labels, width }, onSelect) {
       const level = mx - lastLabel.x < 100 ? 1 - lastLabel.level : 0;
       lastLabel = { x: mx, level };
       group.append(
-        node('text', { x: mx + 4, y: height - 4 - level * 12 }, `breaker ${marker.to.replace('_', '-')}`),
+        node(
+          'text',
+          { x: mx + 4, y: height - 4 - level * 12 },
+          `breaker ${marker.to.replace('_', '-')}`,
+        ),
       );
     } else {
       const row = model.rows.findIndex((candidate) => candidate.callId === marker.callId);
