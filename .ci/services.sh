@@ -1,7 +1,8 @@
 # Sourced by .ci/run: the outside services the sample agent's tests use, started for the run
 # and stopped on exit. A real PostgreSQL server (Debian's `postgresql`, installed when missing)
-# on 127.0.0.1, whose URL goes to the tests as TEST_DATABASE_URL, and Debian's `chromium` for
-# the dashboard's browser test (CHROMIUM_PATH).
+# on 127.0.0.1, whose URL goes to the tests as TEST_DATABASE_URL, Debian's `chromium` for
+# the dashboard's browser test (CHROMIUM_PATH), and Debian's `prometheus`, which the metrics
+# test starts itself (its own port on 127.0.0.1, temp storage) to scrape the service.
 
 apt_install() {
   local sudo=""
@@ -41,8 +42,14 @@ ensure_chromium() {
   echo "Chromium at ${CHROMIUM_PATH}"
 }
 
+ensure_prometheus() {
+  if ! command -v prometheus >/dev/null 2>&1; then apt_install prometheus; fi
+  echo "Prometheus at $(command -v prometheus)"
+}
+
 echo "::group::services for the sample agent's tests"
 ensure_postgres
 ensure_chromium
+ensure_prometheus
 trap stop_postgres EXIT
 echo "::endgroup::"

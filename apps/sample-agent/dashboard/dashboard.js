@@ -1,7 +1,20 @@
 // The sample agent's dashboard: plain JavaScript against the app's HTTP API, no build step.
+import { drawHealth } from './health.js';
+import { buildWaterfall, drawWaterfall, legendEntries } from './waterfall.js';
+
 const $ = (selector) => document.querySelector(selector);
 
-const state = { selected: undefined, source: undefined, scenarios: [] };
+const state = {
+  selected: undefined,
+  source: undefined,
+  scenarios: [],
+  runs: [],
+  events: [],
+  drawPending: undefined,
+  toolsPending: undefined,
+  /** Trace lines waiting for the next frame. */
+  lines: [],
+};
 
 // With API_TOKEN set, the service answers 401 until the dashboard sends the token: asked for
 // once, kept for this tab only (sessionStorage).
@@ -116,9 +129,71 @@ function describe(data) {
   }
 }
 
+/** Refreshes the tools and their health at most every half second while events stream in. */
+function refreshToolsSoon() {
+  if (state.toolsPending) return;
+  state.toolsPending = setTimeout(() => {
+    state.toolsPending = undefined;
+    refreshTools();
+    refreshHealth();
+  }, 500);
+}
+
+/** How often the waterfall is redrawn while events stream in (a past run's arrive at once). */
+const DRAW_EVERY_MS = 150;
+
+/** Draws the new trace lines and the waterfall: at most every DRAW_EVERY_MS, at once when the run ends. */
+function scheduleWaterfall(now = false) {
+  if (now) {
+    clearTimeout(state.drawPending);
+    state.drawPending = undefined;
+  } else if (state.drawPending !== undefined) return;
+  const draw = () =>
+    requestAnimationFrame(() => {
+      state.drawPending = undefined;
+      $('#trace').append(...state.lines.splice(0));
+      drawRunWaterfall();
+    });
+  if (now) draw();
+  else state.drawPending = setTimeout(draw, DRAW_EVERY_MS);
+}
+
+function drawRunWaterfall() {
+  if (state.events.length === 0) return;
+  const model = buildWaterfall(state.events);
+  $('#waterfall').hidden = false;
+  const box = $('.wf-box');
+  const width = box.clientWidth - $('#wf-labels').offsetWidth;
+  drawWaterfall(model, { svg: $('#wf-chart'), labels: $('#wf-labels'), width }, showDetail);
+  $('#wf-legend').replaceChildren(
+    ...legendEntries(model).map(([label, colour]) =>
+      element('li', {}, element('span', { class: 'swatch', style: `background:${colour}` }), label),
+    ),
+    element('li', {}, element('span', { class: 'swatch wait' }), 'wait (backoff, Retry-After)'),
+    element('li', {}, element('span', { class: 'swatch breaker' }), 'breaker change'),
+    element('li', {}, element('span', { class: 'swatch chaos' }), 'chaos injected'),
+  );
+}
+
+function showDetail(detail) {
+  $('#wf-detail').replaceChildren(
+    element('strong', {}, detail.title),
+    element(
+      'dl',
+      {},
+      ...detail.lines.flatMap(([label, text]) => [
+        element('dt', {}, label),
+        element('dd', {}, short(text, 600)),
+      ]),
+    ),
+  );
+}
+
 function showEvent(event) {
+  state.events.push(event);
   const described = describe(event.data);
   if (described) addLine(event, described);
+  scheduleWaterfall(event.data.type === 'run.finished');
   if (event.data.type === 'run.finished') {
     const final = $('#final');
     final.hidden = false;
@@ -128,7 +203,7 @@ function showEvent(event) {
     refreshRuns();
   }
   if (['breaker.state_changed', 'call.failed', 'call.succeeded'].includes(event.data.type))
-    refreshTools();
+    refreshToolsSoon();
 }
 
 function addLine(event, [kind, text, detail]) {
@@ -139,14 +214,17 @@ function addLine(event, [kind, text, detail]) {
     text,
     detail === undefined ? undefined : element('span', { class: 'detail' }, detail),
   );
-  $('#trace').append(line);
-  line.scrollIntoView({ block: 'nearest' });
+  state.lines.push(line);
 }
 
 function follow(runId) {
   state.source?.close();
   state.selected = runId;
+  state.events = [];
+  state.lines = [];
+  history.replaceState(null, '', `#run=${runId}`);
   $('#trace').replaceChildren();
+  $('#waterfall').hidden = true;
   $('#final').hidden = true;
   $('#trace-title').textContent = `Trace of ${runId.slice(0, 8)}`;
   $('#trace-status').replaceChildren(badge('running'));
@@ -165,22 +243,79 @@ function follow(runId) {
   }
 }
 
-async function refreshRuns() {
-  const runs = await api('GET', '/api/runs');
+const duration = (run) => {
+  if (!run.finishedAt) return 'running';
+  const ms = Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`;
+};
+const firstWords = (text, count = 7) => {
+  const words = text.split(/\s+/);
+  return words.length > count ? `${words.slice(0, count).join(' ')}…` : text;
+};
+const clock = (iso) => new Date(iso).toLocaleTimeString([], { hour12: false });
+
+function shownRuns() {
+  const status = $('#status-filter').value;
+  return state.runs.filter((run) => !status || run.status === status);
+}
+
+function drawRuns() {
   $('#runs').replaceChildren(
-    ...runs.map((run) =>
+    ...shownRuns().map((run) =>
       element(
         'li',
         {
           'data-id': run.id,
+          'data-status': run.status,
           class: run.id === state.selected ? 'selected' : '',
+          tabindex: '0',
           onclick: () => follow(run.id),
+          onkeydown: (key) => key.key === 'Enter' && follow(run.id),
         },
-        element('span', { class: 'name', title: run.task }, run.scenario ?? run.task),
-        badge(run.status),
+        element(
+          'span',
+          { class: 'run-line' },
+          element('span', { class: 'name', title: run.task }, run.scenario ?? 'free task'),
+          badge(run.status),
+        ),
+        element('span', { class: 'task' }, firstWords(run.task)),
+        element(
+          'span',
+          { class: 'when' },
+          `${clock(run.createdAt)} · ${duration(run)} · ${run.id.slice(0, 8)}`,
+        ),
       ),
     ),
   );
+  drawSummary();
+}
+
+async function refreshRuns() {
+  state.runs = await api('GET', '/api/runs');
+  await refreshSummaries();
+  drawRuns();
+}
+
+async function refreshSummaries() {
+  const status = $('#status-filter').value;
+  state.summaries = await api('GET', `/api/run-summaries${status ? `?status=${status}` : ''}`);
+}
+
+/** The console demo's closing table, for the runs the list shows, with a total row. */
+function drawSummary() {
+  const table = state.summaries;
+  if (!table) return;
+  const line = (values, tag = 'td') =>
+    element('tr', {}, ...values.map((value) => element(tag, {}, value)));
+  $('#summary').replaceChildren(
+    element('thead', {}, line(table.columns, 'th')),
+    element('tbody', {}, ...table.rows.map((row) => line(row.cells))),
+    element('tfoot', {}, line(table.total)),
+  );
+}
+
+async function refreshHealth() {
+  drawHealth($('#health'), await api('GET', '/api/tool-health'));
 }
 
 async function refreshTools() {
@@ -241,18 +376,35 @@ $('#start-form').addEventListener('submit', async (submit) => {
   }
 });
 
+$('#status-filter').addEventListener('change', async () => {
+  drawRuns();
+  await refreshSummaries();
+  drawSummary();
+});
+window.addEventListener('resize', () => scheduleWaterfall());
+
 $('#chaos-enabled').addEventListener('change', async () => {
   showChaos(await api('PUT', '/api/chaos', { enabled: $('#chaos-enabled').checked }));
 });
 
+/** Follows the run the address names (`#run=<id>`), so a run's view can be linked. */
+function followLinked() {
+  const linked = /^#run=([\w-]+)$/.exec(location.hash)?.[1];
+  if (linked && linked !== state.selected) follow(linked);
+}
+window.addEventListener('hashchange', followLinked);
+// The linked run's events first: the lists load meanwhile.
+followLinked();
 await Promise.all([
   loadScenarios(),
   refreshRuns(),
   refreshTools(),
+  refreshHealth(),
   api('GET', '/api/chaos').then(showChaos),
 ]);
 setInterval(() => {
   refreshRuns();
   refreshTools();
+  refreshHealth();
   api('GET', '/api/chaos').then(showChaos);
 }, 3_000);

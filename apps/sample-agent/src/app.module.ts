@@ -10,7 +10,9 @@ import { KubeCluster } from './tools/kube/kube-cluster.js';
 import { KubeTools } from './tools/kube/kube.tools.js';
 import { NotesDirectory } from './tools/notes-directory.js';
 import { NotesTools } from './tools/notes.tools.js';
+import { WaitTools } from './tools/wait.tools.js';
 import { WeatherTools } from './tools/weather.tools.js';
+import { NewsTools } from './tools/web/news.tools.js';
 import { WebUpstream } from './tools/web/web-upstream.js';
 import { WebTools } from './tools/web/web.tools.js';
 
@@ -25,6 +27,8 @@ import { WebTools } from './tools/web/web.tools.js';
     CompletionTools,
     WebUpstream,
     WebTools,
+    NewsTools,
+    WaitTools,
     KubeCluster,
     KubeTools,
     FileSandbox,

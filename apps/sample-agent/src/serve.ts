@@ -6,11 +6,13 @@ import { ensurePortFree } from './process/ensure-port-free.js';
 import { explainStartupError } from './process/explain-startup-error.js';
 import { readServiceSettings } from './process/service-settings.js';
 import { stopGracefullyOnSignals } from './process/stop-gracefully.js';
+import { startTelemetry } from './telemetry/start-telemetry.js';
 
 // `npm run serve` / `npm run start:prod`: the reference service on 127.0.0.1:${PORT:-3000}.
 // Runs are kept in SQLite under ./data (TOOLSHIELD_DATA_DIR), in PostgreSQL with DATABASE_URL.
 // Runs a previous process left unfinished are resumed at startup. A startup failure is one
 // line on stderr and exit code 1; SIGTERM and SIGINT stop it gracefully (exit code 0).
+// Metrics at /metrics (PROMETHEUS=off: none), OTLP with OTEL_EXPORTER_OTLP_ENDPOINT.
 const log = (line: string) => console.error(`toolshield sample agent: ${line}`);
 let port = 3_000;
 try {
@@ -18,18 +20,20 @@ try {
   port = settings.port;
   const storePlace = describeStore(process.env);
   await ensurePortFree(port, '127.0.0.1');
+  const telemetry = startTelemetry(process.env);
   const store = await createRunStore(process.env);
   try {
-    const app = await createServer({ store, env: process.env });
+    const app = await createServer({ store, env: process.env, telemetry });
     await app.listen(port, '127.0.0.1');
     const address = app.getHttpServer().address() as AddressInfo;
     console.log(
       `toolshield sample agent listening on http://127.0.0.1:${address.port} (dashboard at /)`,
     );
     console.log(`runs kept ${storePlace}`);
-    stopGracefullyOnSignals({ app, store, graceMs: settings.shutdownGraceMs, log });
+    stopGracefullyOnSignals({ app, store, telemetry, graceMs: settings.shutdownGraceMs, log });
   } catch (error) {
     await store.close().catch(() => undefined);
+    await telemetry.shutdown().catch(() => undefined);
     throw error;
   }
 } catch (error) {

@@ -11,6 +11,7 @@ import { ApiSecurityModule } from './http/api-security.module.js';
 import { apiSecurityFromEnv, type ApiSecurityOptions } from './http/api-security.options.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
+import { RunSummariesController } from './http/run-summaries.controller.js';
 import { RunsController } from './http/runs.controller.js';
 import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
@@ -19,6 +20,8 @@ import { IdempotentRunStarter } from './runs/idempotent-run-starter.js';
 import { RunEventHub } from './runs/run-event-hub.js';
 import { LOG_SECRETS, RunLifecycleLog } from './runs/run-lifecycle-log.js';
 import { RUN_STORE, type RunStore } from './runs/run-store.js';
+import { AppTelemetryModule } from './telemetry/app-telemetry.module.js';
+import type { AppTelemetry } from './telemetry/start-telemetry.js';
 
 /** What the service runs on. */
 export interface ServerModuleOptions {
@@ -32,6 +35,8 @@ export interface ServerModuleOptions {
   readonly api?: ApiSecurityOptions;
   /** Values the logs mask wherever they appear (the model's API key, the API token). */
   readonly secrets?: readonly string[];
+  /** The OpenTelemetry SDK `startTelemetry()` started: `/metrics`, OTLP (default: none). */
+  readonly telemetry?: AppTelemetry;
 }
 
 /**
@@ -45,6 +50,7 @@ export class ServerModule {
       module: ServerModule,
       imports: [
         AppModule,
+        AppTelemetryModule.forRoot(options.telemetry),
         TerminusModule,
         ApiSecurityModule.forRoot(options.api ?? apiSecurityFromEnv({})),
         ChaosModule.forRoot({ enabled: options.chaos ?? false, seed: DEFAULT_CHAOS_SEED }),
@@ -61,6 +67,7 @@ export class ServerModule {
         ToolsController,
         HealthController,
         ChaosController,
+        RunSummariesController,
       ],
       providers: [
         { provide: RUN_STORE, useValue: options.store },

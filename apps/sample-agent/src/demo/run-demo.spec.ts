@@ -33,7 +33,18 @@ describe('the demo (npm start)', () => {
       status: 'stopped',
       failures: { permission_denied: 1 },
     });
+    // The outage: the breaker opens, calls fail fast, the model waits, the breaker closes.
+    expect(summaries.find((summary) => summary.name === 'outage')).toMatchObject({
+      status: 'completed',
+      breakerOpenings: 1,
+      failures: { circuit_open: 2 },
+    });
     const output = lines.join('\n');
+    expect(output).toContain('⚡ breaker news_search: closed → open');
+    expect(output).toMatch(/circuit_open, recoverable, retries 0\/2, retry after \d+ms/);
+    expect(output).toContain('→ wait {"seconds":2}');
+    expect(output).toContain('⚡ breaker news_search: open → half_open');
+    expect(output).toContain('⚡ breaker news_search: half_open → closed');
     expect(output).toContain('model: scripted stand-in for an LLM');
     expect(output).toMatch(/↻ web_search: attempt 2 in \d+ ms/);
     expect(output).toContain('? decision prompt: Tool failed:');

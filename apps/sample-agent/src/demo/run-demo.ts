@@ -17,6 +17,7 @@ export const DEMO_SCENARIOS = [
   'read-file',
   'calculator',
   'ask-user',
+  'outage',
 ] as const;
 
 /** What the demo did. */

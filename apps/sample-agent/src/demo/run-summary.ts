@@ -47,7 +47,8 @@ export function summariseRun(name: string, events: readonly RunEvent[]): RunSumm
   };
 }
 
-const COLUMNS = [
+/** The columns of the demo's closing table (and of the dashboard's). */
+export const SUMMARY_COLUMNS = [
   'scenario',
   'status',
   'calls',
@@ -56,15 +57,16 @@ const COLUMNS = [
   'breaker openings',
   'duration',
   'failures by type',
-];
+] as const;
+const COLUMNS = SUMMARY_COLUMNS;
 
 function failureText(failures: Readonly<Record<string, number>>): string {
   const entries = Object.entries(failures).sort(([a], [b]) => a.localeCompare(b));
   return entries.length === 0 ? '-' : entries.map(([type, count]) => `${type} ${count}`).join(', ');
 }
 
-/** The summaries as a plain-text table, with a total row. */
-export function formatSummaryTable(summaries: readonly RunSummary[]): string {
+/** The summaries added up, as the table's total row (named `total`, no status). */
+export function summaryTotal(summaries: readonly RunSummary[]): RunSummary {
   const total = summaries.reduce(
     (sum, row) => ({
       calls: sum.calls + row.calls,
@@ -86,7 +88,12 @@ export function formatSummaryTable(summaries: readonly RunSummary[]): string {
       failures: {} as Record<string, number>,
     },
   );
-  const rows = [...summaries, { ...total, name: 'total', status: '' }].map((row) => [
+  return { ...total, name: 'total', status: '' };
+}
+
+/** One row of the table as text, a cell per {@link SUMMARY_COLUMNS}. */
+export function summaryCells(row: RunSummary): string[] {
+  return [
     row.name,
     row.status,
     String(row.calls),
@@ -95,7 +102,12 @@ export function formatSummaryTable(summaries: readonly RunSummary[]): string {
     String(row.breakerOpenings),
     `${(row.durationMs / 1_000).toFixed(2)} s`,
     failureText(row.failures),
-  ]);
+  ];
+}
+
+/** The summaries as a plain-text table, with a total row. */
+export function formatSummaryTable(summaries: readonly RunSummary[]): string {
+  const rows = [...summaries, summaryTotal(summaries)].map(summaryCells);
   const widths = COLUMNS.map((column, index) =>
     Math.max(column.length, ...rows.map((row) => (row[index] ?? '').length)),
   );

@@ -7,6 +7,7 @@ import { AgentRunsService } from '../runs/agent-runs.service.js';
 import type { RunStore } from '../runs/run-store.js';
 import { ServerModule } from '../server.module.js';
 import { apiSecurityFromEnv, type ApiSecurityEnvironment } from './api-security.options.js';
+import type { AppTelemetry } from '../telemetry/start-telemetry.js';
 import { BadRequestFilter } from './bad-request.filter.js';
 import { HttpErrorFilter } from './http-error.filter.js';
 
@@ -23,6 +24,8 @@ export interface CreateServerOptions {
    * any `LoggerService`.
    */
   readonly logger?: false | LogLevel[] | LoggerService;
+  /** The started OpenTelemetry SDK (`startTelemetry(env)`); none by default. */
+  readonly telemetry?: AppTelemetry;
 }
 
 function jsonLogger(logger: CreateServerOptions['logger']): false | LoggerService {
@@ -44,6 +47,7 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       chaos: env.CHAOS === 'on',
       api: apiSecurityFromEnv(env),
       secrets: [env.OPENAI_API_KEY, env.API_TOKEN].filter((secret) => secret !== undefined),
+      telemetry: options.telemetry,
     }),
     { logger: jsonLogger(options.logger) },
   );

@@ -12,6 +12,8 @@ const SAME_SIGNAL_WITHIN_MS = 2_000;
 export interface GracefulStop {
   readonly app: NestExpressApplication;
   readonly store: RunStore;
+  /** Flushed and shut down once the app and store are closed. */
+  readonly telemetry?: { shutdown(): Promise<void> };
   /** How long runs in progress may take to finish. */
   readonly graceMs: number;
   readonly log: (line: string) => void;
@@ -61,5 +63,6 @@ async function stopGracefully(stop: GracefulStop, signal: NodeJS.Signals): Promi
   server.closeAllConnections();
   await stop.app.close();
   await stop.store.close();
+  await stop.telemetry?.shutdown();
   stop.log(`${signal}: stopped (no run left in progress).`);
 }

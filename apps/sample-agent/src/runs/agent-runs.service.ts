@@ -14,6 +14,7 @@ import type { Subscription } from 'rxjs';
 import type { AgentModel } from '../agent/agent-model.js';
 import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
+import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
 import { isIdempotentTool } from '../tools/tool-traits.js';
@@ -48,7 +49,8 @@ const SYSTEM_PROMPT =
 @Injectable()
 export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   private readonly callRuns = new Map<string, string>();
-  private readonly toolRuns = new Map<string, Map<string, number>>();
+  /** The live runs that called each tool (breaker events go to them). */
+  private readonly toolRuns = new Map<string, Set<string>>();
   private readonly running = new Map<string, Promise<RunRecord>>();
   private readonly aborts = new Map<string, AbortController>();
   private subscription?: Subscription;
@@ -162,6 +164,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         return run;
       })
       .finally(() => {
+        for (const runs of this.toolRuns.values()) runs.delete(run.id);
         this.running.delete(run.id);
         this.aborts.delete(run.id);
       });
@@ -176,9 +179,10 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   ): Promise<RunRecord> {
     const script = scenario?.script ?? standInTask([...SCENARIOS.keys()]);
     const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
+    const tracing = new RunTracing(run);
     const runner = new AgentRunner({
-      model: this.observedModel(run.id, model),
-      executor: this.observedExecutor(run.id),
+      model: this.observedModel(run.id, model, tracing),
+      executor: this.observedExecutor(run.id, tracing),
       tools: this.tools(),
       store: this.store,
       systemPrompt: SYSTEM_PROMPT,
@@ -188,7 +192,10 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       // After a crash, an interrupted call of an idempotent tool may simply be made again.
       safeToRepeat: (tool) => isIdempotentTool(this.registry.get(tool)),
     });
-    const result = await runner.run({ conversationId: run.id, input, signal });
+    const result = await tracing.run(
+      () => runner.run({ conversationId: run.id, input, signal }),
+      (done) => done.status,
+    );
     const completion = runCompletion(result, new Date());
     // The record first: a client that sees `run.finished` then reads a finished run.
     await this.store.finishRun(run.id, completion);
@@ -211,7 +218,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The model, with each request, reply, failure and decision prompt on the run's stream. */
-  private observedModel(runId: string, model: AgentModel): ChatModel {
+  private observedModel(runId: string, model: AgentModel, tracing: RunTracing): ChatModel {
     let step = 0;
     return async (request) => {
       step += 1;
@@ -221,7 +228,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       }
       this.hub.emit(runId, { type: 'model.request', step, messages: request.messages.length });
       try {
-        const reply = await model.chat(request);
+        const reply = await tracing.modelStep(step, this.models.label, () => model.chat(request));
         const toolCalls = (reply.toolCalls ?? []).map((call) => ({
           id: call.id,
           name: call.name,
@@ -239,7 +246,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The executor, with each call tied to its run so its events land on the run's stream. */
-  private observedExecutor(runId: string): ToolCallExecutor {
+  private observedExecutor(runId: string, tracing: RunTracing): ToolCallExecutor {
     return async (request, { signal }) => {
       const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
       const args =
@@ -251,11 +258,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         arguments: args,
       });
       this.callRuns.set(call.id, runId);
-      const users = this.toolRuns.get(call.name) ?? new Map<string, number>();
-      users.set(runId, (users.get(runId) ?? 0) + 1);
-      this.toolRuns.set(call.name, users);
+      const users = this.toolRuns.get(call.name) ?? new Set<string>();
+      this.toolRuns.set(call.name, users.add(runId));
       try {
-        const outcome = await this.executor.execute(call, { signal, metadata: { runId } });
+        const outcome = await tracing.toolCall(call.id, () =>
+          this.executor.execute(call, { signal, metadata: { runId } }),
+        );
         this.hub.emit(runId, {
           type: 'tool.result',
           callId: call.id,
@@ -266,20 +274,18 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         return outcome;
       } finally {
         this.callRuns.delete(call.id);
-        const left = (users.get(runId) ?? 1) - 1;
-        if (left > 0) users.set(runId, left);
-        else users.delete(runId);
       }
     };
   }
 
   /**
-   * A call's events go to its run; a breaker's to every run with a call of that tool in
-   * flight; a rate limiter's changes (which belong to an upstream, not a run) to none.
+   * A call's events go to its run; a breaker's to every live run that called that tool (a
+   * breaker half-opens by itself, between calls); a rate limiter's changes (which belong to
+   * an upstream, not a run) to none.
    */
   private route(event: ToolEvent): void {
     if (event.type === 'breaker.state_changed') {
-      for (const runId of this.toolRuns.get(event.tool)?.keys() ?? [])
+      for (const runId of this.toolRuns.get(event.tool) ?? [])
         this.hub.emit(runId, event, event.at);
       return;
     }

@@ -1,5 +1,6 @@
 import { kubeDeployForbiddenScenario, kubeMissingNamespaceScenario } from './kube.scenario.js';
 import { askUserScenario, calculatorScenario, readFileScenario } from './local-tools.scenario.js';
+import { outageScenario } from './outage.scenario.js';
 import type { Scenario } from './scenario.js';
 import { tripScenario } from './trip.scenario.js';
 import { searchesScenario, slowWebScenario, webResearchScenario } from './web-research.scenario.js';
@@ -17,6 +18,7 @@ export const SCENARIOS: ReadonlyMap<string, Scenario> = new Map(
     readFileScenario,
     calculatorScenario,
     askUserScenario,
+    outageScenario,
     searchesScenario(20),
   ].map((scenario) => [scenario.name, scenario]),
 );

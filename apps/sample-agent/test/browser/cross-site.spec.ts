@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { InMemoryRunStore } from '../../src/runs/in-memory-run-store.js';
-import { describeWithBrowser, launchChromium } from '../fixtures/chromium.js';
+import { browserDescribe, launchBrowser } from '../fixtures/browser.js';
 import { startTestServer } from '../fixtures/test-server.js';
 
 jest.setTimeout(120_000);
@@ -24,11 +24,13 @@ function attackPage(api: string): string {
 </script></body></html>`;
 }
 
+const describeWithBrowser = browserDescribe();
+
 describeWithBrowser('another site in Chromium cannot start a run', () => {
   let service: Awaited<ReturnType<typeof startTestServer>>;
   let other: Server;
   let otherUrl: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
 
   beforeAll(async () => {
@@ -39,8 +41,8 @@ describeWithBrowser('another site in Chromium cannot start a run', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     // evil.test resolves to 127.0.0.1 in this browser: a DNS rebinding page, without DNS.
-    chromium = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
-    page = chromium.browser.pages()[0] ?? (await chromium.browser.newPage());
+    chromium = await launchBrowser(undefined, ['--host-resolver-rules=MAP evil.test 127.0.0.1']);
+    page = chromium.page;
   });
   afterAll(async () => {
     await chromium?.close();
@@ -87,7 +89,7 @@ describeWithBrowser('another site in Chromium cannot start a run', () => {
 
 describeWithBrowser('the dashboard with API_TOKEN in Chromium', () => {
   let service: Awaited<ReturnType<typeof startTestServer>> | undefined;
-  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   afterEach(async () => {
     await chromium?.close();
     await service?.close();
@@ -95,8 +97,8 @@ describeWithBrowser('the dashboard with API_TOKEN in Chromium', () => {
 
   it('asks for the token once, keeps it for the tab and follows a run live', async () => {
     service = await startTestServer(new InMemoryRunStore(), { API_TOKEN: 'dashboard-token-9' });
-    chromium = await launchChromium();
-    const page = chromium.browser.pages()[0] ?? (await chromium.browser.newPage());
+    chromium = await launchBrowser();
+    const page = chromium.page;
     const prompts: string[] = [];
     page.on('dialog', (dialog) => {
       prompts.push(dialog.message());

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describeWithBrowser, launchChromium } from '../fixtures/chromium.js';
+import { browserDescribe, launchBrowser, SCREENSHOTS } from '../fixtures/browser.js';
 import { startTestServer } from '../fixtures/test-server.js';
 
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'reports', 'dashboard');
+const describeWithBrowser = browserDescribe();
 
 jest.setTimeout(120_000);
 
@@ -21,14 +20,13 @@ const RECORD_LINE_TIMES = `
 
 describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     server = await startTestServer();
-    chromium = await launchChromium();
-    page = chromium.browser.pages()[0] ?? (await chromium.browser.newPage());
+    browser = await launchBrowser();
+    page = browser.page;
     await page.goto(server.baseUrl);
   });
   afterAll(async () => {

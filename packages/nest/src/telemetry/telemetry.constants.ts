@@ -22,6 +22,11 @@ export const ToolShieldAttributes = Object.freeze({
   CHAOS_FAULT: 'toolshield.chaos.fault',
   BREAKER_FROM: 'toolshield.breaker.from',
   BREAKER_TO: 'toolshield.breaker.to',
+  OUTCOME: 'toolshield.outcome',
+  BREAKER_KEY: 'toolshield.breaker.key',
+  BREAKER_STATE: 'toolshield.breaker.state',
+  RATE_LIMIT_KEY: 'toolshield.rate_limit.key',
+  CHAOS_RULE: 'toolshield.chaos.rule',
 });
 
 /** `gen_ai.operation.name` of a tool call. @publicApi */
@@ -33,4 +38,12 @@ export const ToolShieldMetrics = Object.freeze({
   ATTEMPTS: 'toolshield.tool.attempts',
   RETRIES: 'toolshield.tool.retries',
   BREAKER_TRANSITIONS: 'toolshield.breaker.transitions',
+  CALLS: 'toolshield.tool.calls',
+  ATTEMPT_DURATION: 'toolshield.tool.attempt.duration',
+  BREAKER_STATE: 'toolshield.breaker.state',
+  RATE_LIMIT_WAITS: 'toolshield.rate_limit.waits',
+  RATE_LIMIT_WAIT_DURATION: 'toolshield.rate_limit.wait.duration',
+  RATE_LIMIT_REFUSALS: 'toolshield.rate_limit.refusals',
+  RATE_LIMIT_RATE: 'toolshield.rate_limit.rate',
+  CHAOS_INJECTIONS: 'toolshield.chaos.injections',
 });

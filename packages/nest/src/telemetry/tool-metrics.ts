@@ -1,13 +1,14 @@
-import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { Attributes, Histogram, Meter } from '@opentelemetry/api';
 import type { ToolEvent, ToolOutcome } from '@toolshield/core';
 import {
   EXECUTE_TOOL_OPERATION,
   ToolShieldAttributes as A,
   ToolShieldMetrics as M,
 } from './telemetry.constants.js';
+import { TalliedCounter } from './tallied-counter.js';
 
-/** The GenAI conventions' advised buckets for durations in seconds. */
-const DURATION_BUCKETS = [
+/** The GenAI conventions' advised buckets for durations in seconds. @internal */
+export const DURATION_BUCKETS = [
   0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
 ];
 
@@ -20,9 +21,11 @@ const DURATION_BUCKETS = [
  */
 export class ToolMetrics {
   private readonly duration: Histogram;
-  private readonly attempts: Counter;
-  private readonly retries: Counter;
-  private readonly transitions: Counter;
+  private readonly attempts: TalliedCounter;
+  private readonly retries: TalliedCounter;
+  private readonly transitions: TalliedCounter;
+  /** The attributes of each call-duration series, made once per tool and error type. */
+  private readonly durationAttributes = new Map<string, Attributes>();
 
   constructor(meter: Meter) {
     this.duration = meter.createHistogram(M.CALL_DURATION, {
@@ -30,15 +33,15 @@ export class ToolMetrics {
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
-    this.attempts = meter.createCounter(M.ATTEMPTS, {
+    this.attempts = new TalliedCounter(meter, M.ATTEMPTS, {
       description: 'Attempts made by tool calls.',
       unit: '{attempt}',
     });
-    this.retries = meter.createCounter(M.RETRIES, {
+    this.retries = new TalliedCounter(meter, M.RETRIES, {
       description: 'Retries scheduled after failed attempts.',
       unit: '{retry}',
     });
-    this.transitions = meter.createCounter(M.BREAKER_TRANSITIONS, {
+    this.transitions = new TalliedCounter(meter, M.BREAKER_TRANSITIONS, {
       description: 'Circuit breaker state changes.',
       unit: '{transition}',
     });
@@ -47,14 +50,17 @@ export class ToolMetrics {
   handle(event: ToolEvent): void {
     switch (event.type) {
       case 'retry.scheduled':
-        this.retries.add(1, { [A.TOOL_NAME]: event.tool, [A.ERROR_TYPE]: event.errorType });
+        this.retries.add(1, `${event.tool}\u0000${event.errorType}`, () => ({
+          [A.TOOL_NAME]: event.tool,
+          [A.ERROR_TYPE]: event.errorType,
+        }));
         return;
       case 'breaker.state_changed':
-        this.transitions.add(1, {
+        this.transitions.add(1, `${event.tool}\u0000${event.from}\u0000${event.to}`, () => ({
           [A.TOOL_NAME]: event.tool,
           [A.BREAKER_FROM]: event.from,
           [A.BREAKER_TO]: event.to,
-        });
+        }));
         return;
       case 'call.succeeded':
         return this.ended(event.result);
@@ -66,12 +72,20 @@ export class ToolMetrics {
   }
 
   private ended(outcome: ToolOutcome): void {
-    const attributes: Attributes = {
-      [A.OPERATION_NAME]: EXECUTE_TOOL_OPERATION,
-      [A.TOOL_NAME]: outcome.tool,
-      ...(outcome.success ? {} : { [A.ERROR_TYPE]: outcome.errorType }),
-    };
+    const errorType = outcome.success ? undefined : outcome.errorType;
+    const key = `${outcome.tool}\u0000${errorType ?? ''}`;
+    let attributes = this.durationAttributes.get(key);
+    if (!attributes) {
+      attributes = {
+        [A.OPERATION_NAME]: EXECUTE_TOOL_OPERATION,
+        [A.TOOL_NAME]: outcome.tool,
+        ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
+      };
+      this.durationAttributes.set(key, attributes);
+    }
     this.duration.record(outcome.metadata.durationMs / 1_000, attributes);
-    this.attempts.add(outcome.metadata.attempts, { [A.TOOL_NAME]: outcome.tool });
+    this.attempts.add(outcome.metadata.attempts, outcome.tool, () => ({
+      [A.TOOL_NAME]: outcome.tool,
+    }));
   }
 }

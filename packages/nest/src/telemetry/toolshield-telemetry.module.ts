@@ -8,7 +8,8 @@ import { ToolShieldTelemetry } from './toolshield-telemetry.service.js';
 /**
  * OpenTelemetry for toolshield: a span per tool call (`execute_tool {tool}`, the GenAI
  * conventions' tool-execution span) with a child per attempt, and metrics for call duration,
- * attempts, retries and breaker transitions, all recorded off `ToolExecutor.events$`. Import
+ * calls by outcome, attempts and their durations, retries, breaker states and transitions,
+ * rate-limit waits and rates, and injected faults, all recorded off `ToolExecutor.events$`. Import
  * it from `@toolshield/nest/telemetry` (it needs `@opentelemetry/api`, an optional peer)
  * next to a global `ToolShieldModule`. Without a registered SDK or given providers it records
  * nothing and costs nothing.

@@ -14,6 +14,7 @@ import type { ToolShieldTelemetryOptions } from './telemetry-options.interface.j
 import { TOOLSHIELD_INSTRUMENTATION_SCOPE } from './telemetry.constants.js';
 import { TOOLSHIELD_TELEMETRY_OPTIONS } from './telemetry.module-definition.js';
 import { ToolCallTracer } from './tool-call-tracer.js';
+import { ResilienceMetrics } from './resilience-metrics.js';
 import { ToolMetrics } from './tool-metrics.js';
 
 /**
@@ -57,8 +58,13 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
       this.options.meterProvider ??
       (isMetricsRegistered() ? metrics.getMeterProvider() : undefined);
     if (meterProvider) {
-      const recorder = new ToolMetrics(meterProvider.getMeter(TOOLSHIELD_INSTRUMENTATION_SCOPE));
-      handlers.push((event) => recorder.handle(event));
+      const meter = meterProvider.getMeter(TOOLSHIELD_INSTRUMENTATION_SCOPE);
+      const recorder = new ToolMetrics(meter);
+      const resilience = new ResilienceMetrics(meter);
+      handlers.push(
+        (event) => recorder.handle(event),
+        (event) => resilience.handle(event),
+      );
     }
     if (handlers.length === 0) return;
     this.subscription = this.executor.events$.subscribe((event) => {

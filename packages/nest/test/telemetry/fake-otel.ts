@@ -84,10 +84,13 @@ export interface Measurement {
   readonly attributes?: Attributes;
 }
 
+type ObserveFn = (value: number, attributes?: Attributes) => void;
+
 /** A meter provider that keeps every measurement in memory. */
 export class FakeMeterProvider implements MeterProvider {
   readonly measurements: Measurement[] = [];
   readonly units = new Map<string, string | undefined>();
+  private readonly gauges = new Map<string, (result: { observe: ObserveFn }) => void>();
 
   getMeter(): Meter {
     const instrument = (name: string, options?: { unit?: string }) => {
@@ -96,10 +99,33 @@ export class FakeMeterProvider implements MeterProvider {
         this.measurements.push({ instrument: name, value, attributes });
       return { add: record, record } as unknown as Counter & Histogram;
     };
-    return { createCounter: instrument, createHistogram: instrument } as unknown as Meter;
+    const gauge = (name: string, options?: { unit?: string }) => {
+      this.units.set(name, options?.unit);
+      return {
+        addCallback: (callback: (result: { observe: ObserveFn }) => void) =>
+          this.gauges.set(name, callback),
+      };
+    };
+    return {
+      createCounter: instrument,
+      createHistogram: instrument,
+      createObservableGauge: gauge,
+      createObservableCounter: gauge,
+    } as unknown as Meter;
   }
 
+  /** What the gauge's callback observes now. */
+  observe(name: string): Measurement[] {
+    const observed: Measurement[] = [];
+    this.gauges.get(name)?.({
+      observe: (value, attributes) => observed.push({ instrument: name, value, attributes }),
+    });
+    return observed;
+  }
+
+  /** The measurements of a synchronous instrument, or what an observable one observes now. */
   of(name: string): Measurement[] {
+    if (this.gauges.has(name)) return this.observe(name);
     return this.measurements.filter((measurement) => measurement.instrument === name);
   }
 }

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Injectable, Logger } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { VirtualClock } from '@toolshield/core';
+import { Tool, ToolCircuitBreakers, ToolExecutor, ToolShieldModule } from '../../src/index.js';
+import { ToolShieldTelemetryModule } from '../../src/telemetry/index.js';
+import { ResilienceMetrics } from '../../src/telemetry/resilience-metrics.js';
+import { settle } from '../policies/fixtures/drive.js';
+import { FlakyTools } from '../policies/fixtures/flaky.tools.js';
+import { FakeMeterProvider } from './fake-otel.js';
+
+@Injectable()
+class PacedTools {
+  @Tool({ name: 'paced', description: 'One call a second.', rateLimit: { rate: 1, burst: 1 } })
+  paced() {
+    return 'ok';
+  }
+}
+
+async function app(metering: FakeMeterProvider) {
+  const clock = new VirtualClock({ startMs: 1_000 });
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ToolShieldModule.forRoot({ isGlobal: true, clock }),
+      ToolShieldTelemetryModule.forRoot({ meterProvider: metering }),
+    ],
+    providers: [FlakyTools, PacedTools],
+  }).compile();
+  moduleRef.useLogger(false);
+  Logger.overrideLogger(false);
+  await moduleRef.init();
+  const executor = moduleRef.get(ToolExecutor);
+  const call = (name: string, steps: FlakyTools['steps'] = [], id = 'call_1') => {
+    moduleRef.get(FlakyTools).steps = [...steps];
+    return settle(clock, executor.execute({ id, name, arguments: {} }));
+  };
+  return { moduleRef, clock, call };
+}
+
+describe('the resilience metrics of @toolshield/nest/telemetry', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('counts calls by outcome and error.type and times each attempt without the waits', async () => {
+    const metering = new FakeMeterProvider();
+    const ctx = await app(metering);
+    close = () => ctx.moduleRef.close();
+    await ctx.call('idempotent', [{ slowMs: 30 }, 'ok']);
+    await ctx.call('idempotent', ['unavailable', { slowMs: 20 }], 'call_2');
+    await ctx.call('quick', ['hang'], 'call_3');
+
+    expect(metering.units.get('toolshield.tool.calls')).toBe('{call}');
+    // Cumulative, one series per tool and outcome (an observable counter tallied in-process).
+    expect(metering.of('toolshield.tool.calls').map((m) => [m.value, m.attributes])).toEqual([
+      [
+        2,
+        {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'idempotent',
+          'toolshield.outcome': 'success',
+        },
+      ],
+      [
+        1,
+        {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'quick',
+          'toolshield.outcome': 'failure',
+          'error.type': 'timeout',
+        },
+      ],
+    ]);
+    const attempts = metering.of('toolshield.tool.attempt.duration');
+    expect(metering.units.get('toolshield.tool.attempt.duration')).toBe('s');
+    // call_2: a failed attempt, a backoff wait (not counted), then a 20 ms attempt.
+    expect(attempts.map((m) => [m.attributes?.['error.type'], m.value])).toEqual([
+      [undefined, 0.03],
+      ['upstream_unavailable', 0],
+      [undefined, 0.02],
+      ['timeout', 0.05],
+    ]);
+  });
+
+  it('reports each breaker state per key as a gauge', async () => {
+    const metering = new FakeMeterProvider();
+    const ctx = await app(metering);
+    close = () => ctx.moduleRef.close();
+    expect(metering.observe('toolshield.breaker.state')).toEqual([]);
+    await ctx.moduleRef.get(ToolCircuitBreakers).open('upstream');
+    const observed = metering.observe('toolshield.breaker.state');
+    expect(observed.filter((m) => m.value === 1).map((m) => m.attributes)).toEqual([
+      {
+        'toolshield.breaker.key': 'upstream',
+        'gen_ai.tool.name': 'upstream',
+        'toolshield.breaker.state': 'open',
+      },
+    ]);
+    expect(observed.map((m) => m.attributes?.['toolshield.breaker.state'])).toEqual([
+      'closed',
+      'open',
+      'half_open',
+      'isolated',
+    ]);
+    await ctx.moduleRef.get(ToolCircuitBreakers).close('upstream');
+    expect(
+      metering.observe('toolshield.breaker.state').find((m) => m.value === 1)?.attributes,
+    ).toMatchObject({ 'toolshield.breaker.state': 'closed' });
+  });
+
+  it('counts the waits at a client-side rate limiter with how long each expected to wait', async () => {
+    const metering = new FakeMeterProvider();
+    const ctx = await app(metering);
+    close = () => ctx.moduleRef.close();
+    const executor = ctx.moduleRef.get(ToolExecutor);
+    const both = ['a', 'b'].map((id) => executor.execute({ id, name: 'paced', arguments: {} }));
+    await settle(ctx.clock, Promise.all(both));
+    const attributes = { 'gen_ai.tool.name': 'paced', 'toolshield.rate_limit.key': 'paced' };
+    expect(metering.of('toolshield.rate_limit.waits')).toEqual([
+      { instrument: 'toolshield.rate_limit.waits', value: 1, attributes },
+    ]);
+    expect(metering.of('toolshield.rate_limit.wait.duration')).toEqual([
+      { instrument: 'toolshield.rate_limit.wait.duration', value: 1, attributes },
+    ]);
+  });
+
+  it('counts injected faults and reports the current rate of each limiter', () => {
+    const metering = new FakeMeterProvider();
+    const metrics = new ResilienceMetrics(metering.getMeter());
+    const base = { at: 1, callId: 'c', tool: 'search' };
+    metrics.handle({ ...base, type: 'chaos.injected', fault: 'latency', rule: 'slow' });
+    metrics.handle({ ...base, type: 'chaos.injected', fault: 'error' });
+    metrics.handle({ at: 2, type: 'rate_limit.changed', key: 'api', rate: 4, reason: 'x' });
+    metrics.handle({ at: 3, type: 'rate_limit.changed', key: 'api', rate: 2.5, reason: 'y' });
+    expect(metering.of('toolshield.chaos.injections').map((m) => m.attributes)).toEqual([
+      {
+        'gen_ai.tool.name': 'search',
+        'toolshield.chaos.fault': 'latency',
+        'toolshield.chaos.rule': 'slow',
+      },
+      { 'gen_ai.tool.name': 'search', 'toolshield.chaos.fault': 'error' },
+    ]);
+    expect(metering.observe('toolshield.rate_limit.rate')).toEqual([
+      {
+        instrument: 'toolshield.rate_limit.rate',
+        value: 2.5,
+        attributes: { 'toolshield.rate_limit.key': 'api' },
+      },
+    ]);
+  });
+});
