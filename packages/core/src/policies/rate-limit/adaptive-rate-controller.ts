@@ -105,16 +105,18 @@ export class AdaptiveRateController {
       this.capAt(change.rate, 'another instance read the limit the upstream announced');
       return;
     }
+    // A rate learned elsewhere never goes past the limit the upstream announced.
+    const rate = Math.min(change.rate, this.announcedRate);
     if (change.kind === 'raised') {
-      this.target = Math.max(this.target, change.rate);
+      this.target = Math.max(this.target, rate);
       return;
     }
     if (change.kind !== 'slowed') return;
     this.slowStart = false;
     this.lastRefusalRate = change.top;
-    this.rateAfterDecrease = change.rate;
+    this.rateAfterDecrease = rate;
     this.lastDecreaseAt = this.clock.now() - change.sinceMs;
-    this.target = change.rate;
+    this.target = rate;
   }
 
   private applyAnnouncements(signals: UpstreamRateSignals, now: number): void {
