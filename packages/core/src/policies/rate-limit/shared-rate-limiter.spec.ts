@@ -339,9 +339,9 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     const learner = new AdaptiveRateController(a, clock);
     const follower = new AdaptiveRateController(b, clock);
     learner.onSuccess();
-    expect(store.shared.at(-1)).toEqual({ kind: 'raised', rate: 12 });
+    expect(store.shared.at(-1)).toEqual({ kind: 'raised', rate: 10 + Math.LN2 });
     learner.onRefusal();
-    expect(a.rate).toBeLessThan(12);
+    expect(a.rate).toBeLessThan(10 + Math.LN2);
     expect(store.shared.at(-1)).toMatchObject({ kind: 'slowed', rate: a.rate, cooldownMs: 1_000 });
 
     // The store passes the shared slow-down on: b slows down and leaves slow start.
