@@ -106,6 +106,12 @@ describe('AdaptiveRateController', () => {
     expect(limiter.rate).toBe(50);
   });
 
+  it('takes a limit the upstream announces at once in slow start, instead of ramping up to it', () => {
+    const { limiter, controller } = adaptive(10);
+    controller.onSuccess({ limit: 50, windowMs: 1_000, remaining: 49, resetMs: 1_000 });
+    expect(limiter.rate).toBe(50);
+  });
+
   it('waits for a reset longer than a second when nothing remains and the upstream did not say its window', () => {
     const { clock, limiter, controller } = adaptive(20);
     controller.onSuccess({ limit: 5_000, remaining: 0, resetMs: 90_000 });

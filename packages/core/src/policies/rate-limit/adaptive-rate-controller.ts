@@ -276,9 +276,13 @@ export class AdaptiveRateController {
   }
 
   /** Takes `announced` (calls a second) as the ceiling, slowing to it when above. */
+  /**
+   * Takes `announced` (calls a second) as the ceiling, slowing to it when above; in slow start,
+   * rising to it at once (what slow start looks for was said).
+   */
   private capAt(announced: number, reason: string): void {
     this.announcedRate = announced;
-    if (this.target > announced) {
+    if (this.target > announced || (this.slowStart && this.target < announced)) {
       this.target = this.bounded(announced);
       this.limiter.setRate(this.target, reason);
     }
