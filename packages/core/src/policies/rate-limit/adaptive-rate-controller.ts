@@ -40,21 +40,24 @@ const SHORT_RESET_MS = 1_000;
  * Moves a {@link RateLimiter}'s rate to what the upstream accepts, from what it says:
  *
  * - successes double the rate every second until the first refusal (slow start);
- * - a refusal (429, 503) slows the rate once per cooldown to just under the rate the upstream
- *   admitted over the last second (its limit, whatever it counts in), else by
- *   `decreaseFactor`, and remembers that rate as the ceiling; further refusals within the
- *   cooldown pause every caller, twice as long each time, instead of cutting the rate again;
- *   a `Retry-After` pauses them too (one in whole seconds is a bound: a second less);
- * - after a slow-down the rate returns to just under the ceiling, lingers there and probes
- *   beyond it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a
- *   second as at 500); past the ceiling by a tenth with nothing refused, the ceiling is
- *   forgotten and slow start resumes;
- * - rate-limit headers cap the rate at `limit / window` when the upstream says both. With
- *   `X-RateLimit-Limit/-Remaining/-Reset` (no window), the sequence of remaining counts tells
- *   a fixed window (refilled at once, its length between refills: the rate is capped at
- *   `limit / window`, and nothing remaining pauses until the reset) from a token bucket
- *   (refilled continuously: nothing remaining slows to the refill rate measured from the
- *   counts, without pausing). A reset longer than a second with nothing remaining pauses.
+ * - a refusal (429, 503) slows the rate to just under what the upstream admitted (over the
+ *   last second, or since the last slow-down when more recent, less the pauses), else by
+ *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
+ *   higher than it was); further refusals with no success between pause every caller, twice
+ *   as long each time, instead of cutting the rate again; a `Retry-After` pauses them too (one
+ *   in whole seconds is a bound: a second less), a bare refusal for four calls' time;
+ * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
+ *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
+ *   as at 500), the more slowly the more often the same ceiling was confirmed; accepted 10 %
+ *   past the ceiling over two seconds, the ceiling is forgotten and the rate doubles every
+ *   half second until the next refusal;
+ * - rate-limit headers cap the rate at `limit / window` when the upstream says both (in slow
+ *   start the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
+ *   window), the sequence of remaining counts tells a fixed window (refilled at once, its
+ *   length between refills: the rate is capped at `limit / window`, and nothing remaining
+ *   pauses until the reset) from a token bucket (refilled continuously: nothing remaining
+ *   slows to the refill rate measured from the counts, without pausing). A reset longer than
+ *   a second with nothing remaining pauses.
  *
  * On a limiter with a shared store, its slow-downs, raises and the limits the upstream
  * announced are shared: a slow-down counts once per cooldown across the instances, a raise
@@ -131,11 +134,6 @@ export class AdaptiveRateController {
       return;
     }
     const rate = this.target;
-    // No `Retry-After`: a few calls' time, as the next calls would most likely be refused too.
-    this.pause(
-      now,
-      signals.retryAfterMs === undefined ? (FIRST_PAUSE_CALLS * 1000) / rate : pauseFor(signals),
-    );
     // What the upstream admitted is the best guess of its limit (it drops at once to a
     // lowered limit, where a factor would take several refusals): over the last second, or
     // since the last slow-down when that is more recent (less the pauses, when nothing was
@@ -148,6 +146,11 @@ export class AdaptiveRateController {
     const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
     const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
     this.slowDown(now, top, next, 'the upstream refused a call');
+    // No `Retry-After`: a few calls' time, as the next calls would most likely be refused too.
+    this.pause(
+      now,
+      signals.retryAfterMs === undefined ? (FIRST_PAUSE_CALLS * 1000) / rate : pauseFor(signals),
+    );
   }
 
   /**
@@ -172,6 +175,8 @@ export class AdaptiveRateController {
   /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
   private pause(now: number, ms: number): void {
     if (ms <= 0) return;
+    // Only the pauses of the last second count toward what was admitted since a slow-down.
+    while ((this.pauses[0]?.[1] ?? now) < now - ACCEPTED_WINDOW_MS) this.pauses.shift();
     const from = Math.max(now, this.pauses.at(-1)?.[1] ?? now);
     if (now + ms > from) this.pauses.push([from, now + ms]);
     this.limiter.pauseUntil(now + ms);
@@ -275,7 +280,6 @@ export class AdaptiveRateController {
     this.slowDown(now, top, top * EDGE_MARGIN, 'the upstream said nothing remains');
   }
 
-  /** Takes `announced` (calls a second) as the ceiling, slowing to it when above. */
   /**
    * Takes `announced` (calls a second) as the ceiling, slowing to it when above; in slow start,
    * rising to it at once (what slow start looks for was said).
