@@ -161,6 +161,41 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     await eventually(() => c.limiter.rate === 20);
   });
 
+  it('never lets an instance starting after an announced limit take an older raise over it (issue 21)', async () => {
+    const options = { rate: 40, adaptive: true };
+    const a = await instance('r10:', options);
+    const b = await instance('r10:', options);
+    const [reader, raiser] = [a, b].map(
+      (one) => new AdaptiveRateController(one.limiter, new SystemClock()),
+    ) as [AdaptiveRateController, AdaptiveRateController];
+    // b's slow start raises the shared rate to about 52 before a reads the announcement.
+    for (let success = 0; success < 17; success++) raiser.onSuccess();
+    await eventually(() => a.limiter.rate > 50);
+    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    await eventually(() => b.limiter.rate === 20);
+    // c starts now: the shared state holds both the announced 20 and the older raise.
+    const connection = new Redis(suite.server.url, { maxRetriesPerRequest: 1 });
+    const store = new RedisRateLimitStore({ connection, keyPrefix: 'r10:' });
+    const rates: number[] = [];
+    const c = new RateLimiter(
+      'search-api',
+      options,
+      new SystemClock(),
+      (event) => void (event.kind === 'rate_changed' && rates.push(event.rate)),
+      store,
+    );
+    new AdaptiveRateController(c, new SystemClock());
+    cleanups.push(async () => {
+      c.close(new Error('test over'));
+      await store.close();
+      connection.disconnect();
+    });
+    await eventually(() => c.rate === 20);
+    await sleep(300);
+    expect(Math.max(...rates)).toBeLessThanOrEqual(20);
+    expect(c.rate).toBe(20);
+  });
+
   it('paces locally at the rate divided by the instances last seen while Redis is down, says degraded, and shares again when it is back', async () => {
     const a = await instance('r5:', { rate: 20 }, 50);
     const b = await instance('r5:', { rate: 20 }, 50);

@@ -11,10 +11,17 @@ function adaptive(rate: number) {
 }
 
 describe('AdaptiveRateController', () => {
-  it('grows the rate with successes until the first refusal (slow start)', () => {
-    const { limiter, controller } = adaptive(10);
-    for (let i = 0; i < 10; i++) controller.onSuccess();
-    expect(limiter.rate).toBeCloseTo(30);
+  it('doubles the rate every second until the first refusal (slow start), as the README says', async () => {
+    // Before: +2 a success, the rate tripled in a second and slow start overshot a limit by
+    // 15-40 refusals.
+    const { clock, limiter, controller } = adaptive(10);
+    const start = clock.now();
+    while (clock.now() - start < 1_000) {
+      await clock.advanceBy(1_000 / limiter.rate);
+      controller.onSuccess();
+    }
+    expect(limiter.rate).toBeGreaterThan(18);
+    expect(limiter.rate).toBeLessThan(22);
   });
 
   it('pauses every caller for the Retry-After of a refusal and slows to what the upstream let through', async () => {
@@ -25,9 +32,57 @@ describe('AdaptiveRateController', () => {
     }
     controller.onRefusal({ retryAfterMs: 2_000 });
     expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 2_000);
-    // Slow start took the rate to 100 + 2 x 40 = 180. 40 went through in the last second, but
-    // the ramp makes that low: never below half the rate, less a 10 % margin.
-    expect(limiter.rate).toBeCloseTo(90 * 0.9);
+    // Slow start took the rate to 100 + 40 ln 2. 40 went through in the last second, but the
+    // ramp makes that low: never below half the rate, less a 5 % margin.
+    expect(limiter.rate).toBeCloseTo(((100 + 40 * Math.LN2) / 2) * 0.95);
+  });
+
+  it('pauses longer at each refusal in a row after a slow-down, without cutting the rate again', async () => {
+    const { clock, limiter, controller } = adaptive(50);
+    controller.onRefusal();
+    const slowed = limiter.rate;
+    const pauses: number[] = [];
+    for (let refusal = 0; refusal < 3; refusal++) {
+      await clock.advanceTo(limiter.snapshot().nextAtMs);
+      controller.onRefusal();
+      pauses.push(limiter.snapshot().nextAtMs - clock.now());
+    }
+    expect(limiter.rate).toBe(slowed);
+    expect(pauses[0]).toBeGreaterThan(0);
+    expect(pauses[1]).toBeCloseTo(2 * (pauses[0] as number));
+    expect(pauses[2]).toBeCloseTo(4 * (pauses[0] as number));
+  });
+
+  it('slows again to what the upstream admitted since, when it refuses after a success (a limit that fell)', async () => {
+    const { clock, limiter, controller } = adaptive(50);
+    for (let i = 0; i < 100; i++) {
+      await clock.advanceBy(20);
+      controller.onSuccess();
+    }
+    controller.onRefusal({ retryAfterMs: 10 });
+    // Slow start took the rate past 100: what went through, or half that, less 5 %.
+    expect(limiter.rate).toBeLessThan(60);
+    // The upstream now admits 20 a second: 5 successes in the next 250 ms, then a refusal.
+    for (let i = 0; i < 5; i++) {
+      await clock.advanceBy(50);
+      controller.onSuccess();
+    }
+    controller.onRefusal({ retryAfterMs: 10 });
+    expect(limiter.rate).toBeGreaterThan(15);
+    expect(limiter.rate).toBeLessThan(21);
+  });
+
+  it('remembers the ceiling: refused again above it, the rate slows to under it, not to the successes counted', async () => {
+    // A fixed window's successes counted over a second straddle its reset, and count more.
+    const { clock, limiter, controller } = adaptive(50);
+    controller.onRefusal();
+    // Refused at 50 a second: the ceiling. The probes take the rate past it.
+    while (limiter.rate < 56) {
+      await clock.advanceBy(1_000 / limiter.rate);
+      controller.onSuccess();
+    }
+    controller.onRefusal();
+    expect(limiter.rate).toBeCloseTo(50 * 0.95);
   });
 
   it('counts refusals within the cooldown as one slow-down', async () => {
@@ -51,28 +106,40 @@ describe('AdaptiveRateController', () => {
     expect(limiter.rate).toBe(50);
   });
 
-  it('waits for the reset when nothing remains and the upstream did not say its window', () => {
+  it('takes a limit the upstream announces at once in slow start, instead of ramping up to it', () => {
+    const { limiter, controller } = adaptive(10);
+    controller.onSuccess({ limit: 50, windowMs: 1_000, remaining: 49, resetMs: 1_000 });
+    expect(limiter.rate).toBe(50);
+  });
+
+  it('waits for a reset longer than a second when nothing remains and the upstream did not say its window', () => {
     const { clock, limiter, controller } = adaptive(20);
     controller.onSuccess({ limit: 5_000, remaining: 0, resetMs: 90_000 });
     expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 90_000);
   });
 
-  it('after a slow-down, grows back along the cubic: slowly near the old rate, faster beyond it', async () => {
-    const { clock, limiter, controller } = adaptive(50);
-    controller.onSuccess();
-    await clock.advanceBy(1_100);
-    controller.onRefusal();
-    const floor = limiter.rate;
-    const rateAfter = async (ms: number) => {
-      await clock.advanceBy(ms);
-      controller.onSuccess();
-      return limiter.rate;
-    };
-    const early = await rateAfter(1_000);
-    const later = await rateAfter(1_000);
-    const much = await rateAfter(2_000);
-    expect(early).toBeGreaterThanOrEqual(floor);
-    expect(later).toBeGreaterThan(early);
-    expect(much - later).toBeGreaterThan(later - early);
+  it("reads X-RateLimit counts that refill continuously as a bucket's: at nothing remaining it slows to the refill rate, without pausing for the whole-second reset", async () => {
+    // Before: every `remaining: 0, reset: 1` paused all callers a second (2.5x the ideal time).
+    const { clock, limiter, controller } = adaptive(60);
+    let tokens = 10;
+    for (let i = 0; i < 120 && tokens > 0; i++) {
+      await clock.advanceBy(1_000 / 60);
+      // Refills at 50 a second, drained at 60: one token less every 6 calls.
+      tokens = Math.max(0, 10 - Math.floor(i / 6));
+      controller.onSuccess({ limit: 10, remaining: tokens, resetMs: 1_000 });
+    }
+    expect(limiter.snapshot().nextAtMs).toBeLessThan(clock.now() + 100);
+    expect(limiter.rate).toBeGreaterThan(45);
+    expect(limiter.rate).toBeLessThan(50);
+  });
+
+  it('reads X-RateLimit counts that refill at once every second as a window, and caps the rate at limit / window', async () => {
+    const { clock, limiter, controller } = adaptive(100);
+    for (let i = 0; i < 400; i++) {
+      await clock.advanceBy(10);
+      const used = (i % 100) + 1;
+      controller.onSuccess({ limit: 40, remaining: Math.max(0, 40 - used), resetMs: 1_000 });
+    }
+    expect(limiter.rate).toBeLessThanOrEqual(40);
   });
 });

@@ -1,54 +1,100 @@
 import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
+import { AcceptedRate } from './accepted-rate.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
 import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { RemainingCountWatch } from './remaining-count-shape.js';
 import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 
-/** How far back successes count toward the measured rate the upstream accepted. */
-const GOODPUT_WINDOW_MS = 1_000;
 /** Rate changes smaller than this share are not applied (no event spam). */
 const MIN_RELATIVE_CHANGE = 0.02;
 /** Below the measured accepted rate by this share after a refusal (the next probe starts there). */
-const GOODPUT_MARGIN = 0.9;
-/** Added to the rate per success until the first refusal: the rate about triples each second. */
-const SLOW_START_STEP = 2;
+const GOODPUT_MARGIN = 0.95;
+/** The share of the ceiling the rate returns to and lingers at before probing beyond it. */
+const PLATEAU = 0.99;
+/** Below a bucket's measured refill rate by this share when it says nothing is left. */
+const EDGE_MARGIN = 0.97;
+/** Accepted past the ceiling by this share over two seconds, the ceiling is gone: slow start again. */
+const STALE_CEILING = 1.1;
+/** The confidence in the ceiling halves every this many ms without a refusal near it. */
+const CONFIDENCE_HALF_LIFE_MS = 10_000;
+/** The most the confidence reaches: probes beyond the ceiling are at most this much slower, + 1. */
+const MAX_CONFIDENCE = 3;
+/** How far back successes count toward the rate the upstream admitted. */
+const ACCEPTED_WINDOW_MS = 1_000;
+/**
+ * How far back successes count toward passing the ceiling: two seconds, so that a fixed
+ * window's successes counted across its reset do not pass for it.
+ */
+const SUSTAINED_WINDOW_MS = 2_000;
+/** The least sending time, since a slow-down, that measures what the upstream admits. */
+const MIN_MEASURED_MS = 100;
+/** Calls' time every caller pauses at a refusal that says no `Retry-After`. */
+const FIRST_PAUSE_CALLS = 4;
+/** Resets up to this far away may be a bucket's next token; a longer one is a window's end. */
+const SHORT_RESET_MS = 1_000;
 
 /**
  * Moves a {@link RateLimiter}'s rate to what the upstream accepts, from what it says:
  *
- * - a refusal (429, 503) pauses every caller of the limiter for its `Retry-After` (a second
- *   less when it is in whole seconds, which round the upstream's wait up), and slows
- *   the rate once per cooldown: to just under the rate of successes measured over the last
- *   second when there were any (what the upstream really let through), else by
- *   `decreaseFactor`;
- * - rate-limit headers cap the rate at `limit / window` when the upstream says both, and
- *   pause callers until the reset when it says nothing is `remaining`;
- * - successes grow the rate: doubling about every second until the first refusal (slow
- *   start), then along a cubic that returns to the rate of the last refusal and probes
- *   beyond it ever faster while nothing is refused (as TCP CUBIC does), scaled to that rate
- *   so it climbs from 20 to 80 calls a second as fast as from 200 to 800.
+ * - successes double the rate every second until the first refusal (slow start);
+ * - a refusal (429, 503) slows the rate to just under what the upstream admitted (over the
+ *   last second, or since the last slow-down when more recent, less the pauses), else by
+ *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
+ *   higher than it was); further refusals with no success between pause every caller, twice
+ *   as long each time, instead of cutting the rate again; a `Retry-After` pauses them too (one
+ *   in whole seconds is a bound: a second less), a bare refusal for four calls' time;
+ * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
+ *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
+ *   as at 500), the more slowly the more often the same ceiling was confirmed; accepted 10 %
+ *   past the ceiling over two seconds, the ceiling is forgotten and the rate doubles every
+ *   half second until the next refusal;
+ * - rate-limit headers cap the rate at `limit / window` when the upstream says both (in slow
+ *   start the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
+ *   window), the sequence of remaining counts tells a fixed window (refilled at once, its
+ *   length between refills: the rate is capped at `limit / window`, and nothing remaining
+ *   pauses until the reset) from a token bucket (refilled continuously: nothing remaining
+ *   slows to the refill rate measured from the counts, without pausing). A reset longer than
+ *   a second with nothing remaining pauses.
  *
  * On a limiter with a shared store, its slow-downs, raises and the limits the upstream
  * announced are shared: a slow-down counts once per cooldown across the instances, a raise
  * keeps the higher of the shared rate and this instance's proposal (both built on the rate
- * last shared), an announced limit caps every instance, and it follows what the other
- * instances decided.
+ * last shared), an announced limit caps every instance (and every rate learned elsewhere),
+ * and it follows what the other instances decided.
  *
  * @publicApi
  */
 export class AdaptiveRateController {
   private readonly options: Required<AdaptiveRateOptions>;
   private slowStart = true;
-  /** The rate at the last refusal, and when it came. */
-  private lastRefusalRate = 0;
+  private ceilingForgotten = false;
+  /** How often the ceiling was confirmed lately: the probes beyond it slow down. */
+  private confidence = 0;
+  /**
+   * The rate the upstream admitted at the last slow-down, the probes' anchor; forgotten
+   * (infinite) until the first one, and again when the rate got well past it unrefused.
+   */
+  private ceiling = Number.POSITIVE_INFINITY;
   private lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  /** Refusals since the last slow-down, each pausing the callers longer. */
+  private refusalsSinceDecrease = 0;
+  /** A call succeeded since the last slow-down: a refusal now is news, not an echo. */
+  private succeededSinceDecrease = false;
+  /** The pauses since the last slow-down, `[from, until]` (clock ms): nothing was sent. */
+  private readonly pauses: [number, number][] = [];
   /** The rate right after the last slow-down, the cubic's floor. */
   private rateAfterDecrease = 0;
   /** A ceiling the upstream announced (`limit / window`), in calls per second. */
   private announcedRate = Number.POSITIVE_INFINITY;
-  private readonly successTimes: number[] = [];
+  private readonly accepted = new AcceptedRate(ACCEPTED_WINDOW_MS);
+  /** Successes over a longer span: a ceiling is gone only when it is passed for that long. */
+  private readonly sustained = new AcceptedRate(SUSTAINED_WINDOW_MS);
+  private readonly remainingCounts = new RemainingCountWatch();
+  /** The last remaining count the upstream reported. */
+  private lastRemaining?: number;
   /** The rate the controller aims at; the limiter follows when it moves enough. */
   private target: number;
 
@@ -66,7 +112,9 @@ export class AdaptiveRateController {
   /** A call succeeded; `signals` are what its response said, when the tool passed them on. */
   onSuccess(signals?: UpstreamRateSignals): void {
     const now = this.clock.now();
-    this.recordSuccess(now);
+    this.accepted.record(now);
+    this.sustained.record(now);
+    this.succeededSinceDecrease = true;
     if (signals !== undefined) this.applyAnnouncements(signals, now);
     this.apply(this.grownRate(now), this.slowStart ? 'slow start' : 'probing');
   }
@@ -74,29 +122,64 @@ export class AdaptiveRateController {
   /** The upstream refused a call for its rate (429, or 503 with `Retry-After`). */
   onRefusal(signals: UpstreamRateSignals = {}): void {
     const now = this.clock.now();
-    if (signals.retryAfterMs !== undefined) this.limiter.pauseUntil(now + pauseFor(signals));
     this.applyAnnouncements(signals, now);
-    if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
+    const sinceDecrease = now - this.lastDecreaseAt;
+    if (sinceDecrease < this.options.decreaseCooldownMs && !this.succeededSinceDecrease) {
+      // Refused again with no success since slowing down: the upstream has nothing left for
+      // now (a full window or log, a limit that fell). Wait, twice as long at each further
+      // refusal, rather than cut the rate before what it admits can be measured again.
+      this.refusalsSinceDecrease++;
+      const backoffMs = Math.min(1000, (2 ** this.refusalsSinceDecrease * 1000) / this.target);
+      this.pause(now, Math.max(backoffMs, pauseFor(signals)));
+      return;
+    }
     const rate = this.target;
-    const accepted = this.acceptedRate(now);
-    // What the upstream let through over the last second is the best guess of its limit (it
-    // drops at once to a lowered limit, where a factor would take several refusals). Leaving
-    // slow start the ramp makes it low, so never below half the rate there (as TCP).
-    const measured = accepted > 0 ? Math.min(rate, accepted) : rate;
+    // What the upstream admitted is the best guess of its limit (it drops at once to a
+    // lowered limit, where a factor would take several refusals): over the last second, or
+    // since the last slow-down when that is more recent (less the pauses, when nothing was
+    // sent). Never past the ceiling remembered: refused again, the limit is no higher than it
+    // was (a second of successes may straddle two windows of a fixed-window upstream, and
+    // count more). Leaving slow start the ramp makes it low, so never below half the rate
+    // there (as TCP).
+    const admitted = this.admittedRate(now);
+    const measured = Math.min(admitted ?? rate, rate, this.ceiling);
     const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
-    const next = accepted > 0 ? top * GOODPUT_MARGIN : rate * this.options.decreaseFactor;
-    this.slowStart = false;
-    this.lastRefusalRate = top;
-    this.lastDecreaseAt = now;
-    this.rateAfterDecrease = this.bounded(next);
-    this.target = this.rateAfterDecrease;
-    this.limiter.setRate(this.target, 'the upstream refused a call');
-    this.limiter.shareLearning({
-      kind: 'slowed',
-      rate: this.target,
-      top,
-      cooldownMs: this.options.decreaseCooldownMs,
-    });
+    const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
+    this.slowDown(now, top, next, 'the upstream refused a call');
+    // No `Retry-After`: a few calls' time, as the next calls would most likely be refused too.
+    this.pause(
+      now,
+      signals.retryAfterMs === undefined ? (FIRST_PAUSE_CALLS * 1000) / rate : pauseFor(signals),
+    );
+  }
+
+  /**
+   * Calls a second the upstream admitted: over the last second, or since the last slow-down
+   * when more recent (less the pauses since); undefined when too few calls tell.
+   */
+  private admittedRate(now: number): number | undefined {
+    const sinceDecrease = now - this.lastDecreaseAt;
+    if (sinceDecrease >= ACCEPTED_WINDOW_MS) {
+      const accepted = this.accepted.at(now);
+      return accepted > 0 ? accepted : undefined;
+    }
+    const paused = this.pauses.reduce(
+      (total, [from, until]) => total + Math.max(0, Math.min(until, now) - from),
+      0,
+    );
+    const activeMs = sinceDecrease - paused;
+    const count = this.accepted.countSince(this.lastDecreaseAt);
+    return count < 2 || activeMs < MIN_MEASURED_MS ? undefined : (count * 1000) / activeMs;
+  }
+
+  /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
+  private pause(now: number, ms: number): void {
+    if (ms <= 0) return;
+    // Only the pauses of the last second count toward what was admitted since a slow-down.
+    while ((this.pauses[0]?.[1] ?? now) < now - ACCEPTED_WINDOW_MS) this.pauses.shift();
+    const from = Math.max(now, this.pauses.at(-1)?.[1] ?? now);
+    if (now + ms > from) this.pauses.push([from, now + ms]);
+    this.limiter.pauseUntil(now + ms);
   }
 
   /** Takes over what another instance learned (its slow-down, a raise, an announced limit). */
@@ -105,38 +188,105 @@ export class AdaptiveRateController {
       this.capAt(change.rate, 'another instance read the limit the upstream announced');
       return;
     }
+    if (change.kind === 'paused') return;
+    // A rate learned elsewhere never goes past the limit the upstream announced.
+    const rate = Math.min(change.rate, this.announcedRate);
     if (change.kind === 'raised') {
-      this.target = Math.max(this.target, change.rate);
+      this.target = Math.max(this.target, rate);
       return;
     }
-    if (change.kind !== 'slowed') return;
     this.slowStart = false;
-    this.lastRefusalRate = change.top;
-    this.rateAfterDecrease = change.rate;
+    this.ceiling = change.top;
+    this.rateAfterDecrease = rate;
     this.lastDecreaseAt = this.clock.now() - change.sinceMs;
-    this.target = change.rate;
+    this.refusalsSinceDecrease = 0;
+    this.succeededSinceDecrease = false;
+    this.pauses.length = 0;
+    this.target = rate;
+  }
+
+  /**
+   * Remembers `top` as the ceiling. Refused again near the ceiling remembered (within a tenth)
+   * confirms it: the more often, the slower the probes beyond it; the confidence halves every
+   * `CONFIDENCE_HALF_LIFE_MS` without a confirmation, and a ceiling that moved starts afresh.
+   */
+  private confirmCeiling(top: number, now: number): void {
+    const near = Math.abs(top - this.ceiling) <= this.ceiling * (STALE_CEILING - 1);
+    const held = this.confidence * 2 ** (-(now - this.lastDecreaseAt) / CONFIDENCE_HALF_LIFE_MS);
+    this.confidence = near ? Math.min(MAX_CONFIDENCE, held + 1) : 0;
+    this.ceiling = top;
+  }
+
+  /** Slows to `next` and remembers `top` as the ceiling; shared with the other instances. */
+  private slowDown(now: number, top: number, next: number, reason: string): void {
+    this.slowStart = false;
+    this.confirmCeiling(top, now);
+    this.lastDecreaseAt = now;
+    this.refusalsSinceDecrease = 0;
+    this.succeededSinceDecrease = false;
+    this.pauses.length = 0;
+    this.rateAfterDecrease = this.bounded(next);
+    this.target = this.rateAfterDecrease;
+    this.limiter.setRate(this.target, reason);
+    this.limiter.shareLearning({
+      kind: 'slowed',
+      rate: this.target,
+      top,
+      cooldownMs: this.options.decreaseCooldownMs,
+    });
   }
 
   private applyAnnouncements(signals: UpstreamRateSignals, now: number): void {
-    if (signals.limit !== undefined && signals.windowMs !== undefined && signals.windowMs > 0) {
-      const announced = (signals.limit * 1000) / signals.windowMs;
+    const { limit, remaining, resetMs } = signals;
+    if (remaining !== undefined) this.remainingCounts.observe(remaining, limit, now);
+    const windowMs = signals.windowMs ?? this.remainingCounts.windowMs;
+    if (limit !== undefined && windowMs !== undefined && windowMs > 0) {
+      const announced = (limit * 1000) / windowMs;
       if (announced !== this.announcedRate)
         this.limiter.shareLearning({ kind: 'announced', rate: announced });
       this.capAt(announced, 'the upstream announced its limit');
     }
-    // Nothing left until the reset: wait for it, unless the limiter already paces at the
-    // announced rate (then the reset, often rounded up to whole seconds, is not worth waiting).
-    const pacedToAnnouncement =
-      Number.isFinite(this.announcedRate) && this.target <= this.announcedRate;
-    if (signals.remaining === 0 && signals.resetMs !== undefined && !pacedToAnnouncement) {
-      this.limiter.pauseUntil(now + signals.resetMs);
+    const emptied = remaining === 0 && this.lastRemaining !== 0;
+    if (remaining !== undefined) this.lastRemaining = remaining;
+    if (remaining !== 0 || resetMs === undefined) return;
+    // Nothing left until the reset. Paced at the announced rate already: not worth waiting
+    // for a reset often rounded up to whole seconds. A bucket (or a reset within a second
+    // that may be its next token): slow to its refill rate instead of waiting. Else wait.
+    if (Number.isFinite(this.announcedRate) && this.target <= this.announcedRate) return;
+    const shape = this.remainingCounts.shape;
+    if (shape === 'bucket' || (shape === 'unknown' && resetMs <= SHORT_RESET_MS)) {
+      if (emptied) this.slowToRefill(now);
+      return;
     }
+    this.pause(now, resetMs);
   }
 
-  /** Takes `announced` (calls a second) as the ceiling, slowing to it when above. */
+  /**
+   * The bucket just ran empty: the rate is past its refill rate, measured as the rate of
+   * successes plus how fast the remaining count moved (it fell by the excess). Once per
+   * cooldown, and never above the rate now.
+   */
+  private slowToRefill(now: number): void {
+    if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
+    const accepted = this.accepted.at(now);
+    const trend = this.remainingCounts.trendPerSecond(now);
+    // Falling faster than half the successes: not a bucket refilling (a window, most likely).
+    const refill =
+      accepted > 0 && trend !== undefined && trend < 0 && accepted + trend >= accepted / 2
+        ? accepted + trend
+        : undefined;
+    const top = Math.min(this.target, refill ?? this.target * this.options.decreaseFactor);
+    if (top >= this.target && !this.slowStart) return;
+    this.slowDown(now, top, top * EDGE_MARGIN, 'the upstream said nothing remains');
+  }
+
+  /**
+   * Takes `announced` (calls a second) as the ceiling, slowing to it when above; in slow start,
+   * rising to it at once (what slow start looks for was said).
+   */
   private capAt(announced: number, reason: string): void {
     this.announcedRate = announced;
-    if (this.target > announced) {
+    if (this.target > announced || (this.slowStart && this.target < announced)) {
       this.target = this.bounded(announced);
       this.limiter.setRate(this.target, reason);
     }
@@ -144,14 +294,26 @@ export class AdaptiveRateController {
 
   private grownRate(now: number): number {
     const rate = this.target;
-    if (this.slowStart) return rate + SLOW_START_STEP;
-    const { growth } = this.options;
+    if (
+      !this.slowStart &&
+      now - this.lastDecreaseAt >= SUSTAINED_WINDOW_MS &&
+      this.sustained.at(now) > this.ceiling * STALE_CEILING
+    ) {
+      this.slowStart = true;
+      this.ceilingForgotten = true;
+      this.ceiling = Number.POSITIVE_INFINITY;
+      this.confidence = 0;
+    }
+    // Doubling every second (every half second once a ceiling was passed): each success adds
+    // ln 2 (or twice that) calls a second per call a second.
+    if (this.slowStart) return rate + Math.LN2 * (this.ceilingForgotten ? 2 : 1);
+    const growth = this.options.growth / (1 + this.confidence);
     const seconds = (now - this.lastDecreaseAt) / 1000;
-    const top = Math.max(this.lastRefusalRate, this.rateAfterDecrease);
-    // The cubic of TCP CUBIC relative to the refused rate, so it takes as long at 5 calls a
-    // second as at 500: back to `top` after k seconds, flat near it, then ever faster beyond.
-    const k = Math.cbrt((1 - this.rateAfterDecrease / top) / growth);
-    const cubic = top * (1 + growth * (seconds - k) ** 3);
+    const plateau = Math.max(this.ceiling * PLATEAU, this.rateAfterDecrease);
+    // The cubic of TCP CUBIC relative to the plateau, so it takes as long at 5 calls a second
+    // as at 500: at the plateau after k seconds, flat near it, then ever faster beyond.
+    const k = Math.cbrt((1 - this.rateAfterDecrease / plateau) / growth);
+    const cubic = plateau * (1 + growth * (seconds - k) ** 3);
     return Math.max(rate, this.rateAfterDecrease, cubic);
   }
 
@@ -161,23 +323,6 @@ export class AdaptiveRateController {
     if (Math.abs(this.target - current) / current >= MIN_RELATIVE_CHANGE) {
       this.limiter.setRate(this.target, reason);
       if (this.target > current) this.limiter.shareLearning({ kind: 'raised', rate: this.target });
-    }
-  }
-
-  private recordSuccess(now: number): void {
-    this.successTimes.push(now);
-    this.forgetSuccessesBefore(now - GOODPUT_WINDOW_MS);
-  }
-
-  /** Successes per second over the last window, or 0 when there is too little to tell. */
-  private acceptedRate(now: number): number {
-    this.forgetSuccessesBefore(now - GOODPUT_WINDOW_MS);
-    return this.successTimes.length < 2 ? 0 : (this.successTimes.length * 1000) / GOODPUT_WINDOW_MS;
-  }
-
-  private forgetSuccessesBefore(cutoff: number): void {
-    while (this.successTimes.length > 0 && (this.successTimes[0] as number) <= cutoff) {
-      this.successTimes.shift();
     }
   }
 
@@ -191,10 +336,10 @@ export class AdaptiveRateController {
 /**
  * How long every caller pauses for a refusal's `Retry-After`. One in whole seconds is the
  * upstream's wait rounded up to the header's unit (a token bucket ready again in 20 ms says
- * 1 s), and pausing every caller for all of it idles them for most of a second at each
- * refusal: the pause is then a second less, the least the upstream can have meant, and the
- * slow-down paces what follows. The refused call itself still waits its whole `Retry-After`
- * before a retry.
+ * 1 s): a bound, not the wait. Pausing every caller for all of it idles them for most of a
+ * second at each refusal; the pause is a second less, the least the upstream can have meant,
+ * and the slow-down and the pauses of further refusals pace what follows. The refused call
+ * itself still waits its whole `Retry-After` before a retry.
  */
 function pauseFor({ retryAfterMs = 0, retryAfterInWholeSeconds }: UpstreamRateSignals): number {
   return retryAfterInWholeSeconds === true ? Math.max(0, retryAfterMs - 1000) : retryAfterMs;

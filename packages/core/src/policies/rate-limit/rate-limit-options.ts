@@ -1,6 +1,6 @@
 /**
  * How an adaptive limiter moves its rate. Every field has a default; `adaptive: true` takes
- * them all.
+ * them all, and they suit an unknown limit from a few calls a second up.
  *
  * @publicApi
  */
@@ -9,14 +9,22 @@ export interface AdaptiveRateOptions {
   readonly minRate?: number;
   /** The highest rate it probes up to, in calls per second (default 10,000). */
   readonly maxRate?: number;
-  /** Factor applied on a refusal when no recent success rate is known (default 0.7). */
+  /**
+   * Factor applied on a refusal when the successes do not tell what the upstream admitted
+   * (none lately, or a bucket's remaining count that fell too fast to be a refill), default 0.7.
+   */
   readonly decreaseFactor?: number;
-  /** Refusals within this many ms of a slow-down count as one (default 1,000). */
+  /**
+   * Refusals in a row within this many ms of a slow-down count as one: they pause the callers
+   * (twice as long each time) instead of slowing again. A refusal after a success is a new
+   * slow-down at once, measured on the successes since the last one (default 1,000).
+   */
   readonly decreaseCooldownMs?: number;
   /**
-   * How fast the rate grows back after a slow-down: the cubic's C, relative to the rate of
-   * the last refusal (default 0.2: back to it in under a second after a slow-down to the
-   * measured rate, twice it some 1.7 s later while nothing is refused).
+   * How fast the rate probes past the ceiling (the rate last refused) after a slow-down: the
+   * cubic's C, relative to the ceiling (default 0.2: back to 99 % of it within about a second,
+   * 10 % past it some 1.5 s later while nothing is refused). Each refusal near the same ceiling
+   * divides it by one more (up to 4), the confidence halving every 10 s.
    */
   readonly growth?: number;
 }
@@ -27,14 +35,18 @@ export interface AdaptiveRateOptions {
  * left of its own budget) fails at once with `rate_limited` and the wait it would have had.
  *
  * @example
- * // 50 calls a second, bursts of 10, learn the real limit from the upstream's 429s:
- * { rate: 50, burst: 10, adaptive: true }
+ * // An unknown limit: start at 10 calls a second, one at a time, learn the real limit from
+ * // the upstream's refusals and headers (slow start doubles the rate every second):
+ * { rate: 10, adaptive: true }
  * @publicApi
  */
 export interface RateLimitOptions {
   /** Calls per second (a starting guess when `adaptive`). Default 10. */
   readonly rate?: number;
-  /** Calls that may leave at once after a quiet spell (default 1). */
+  /**
+   * Calls that may leave at once after a quiet spell (default 1). With `adaptive`, keep 1
+   * unless the upstream allows bursts: every pause ends with `burst` calls at once.
+   */
   readonly burst?: number;
   /** The longest a call waits in the queue before it is refused (default 30,000 ms). */
   readonly maxWaitMs?: number;

@@ -86,7 +86,9 @@ export class RateLimiter {
   private closedWith?: { readonly reason: unknown };
   private learner?: (change: FollowedRateChange) => void;
   /** The last limit another instance read in the upstream's announcement. */
-  private announced?: FollowedRateChange;
+  private announced?: Extract<FollowedRateChange, { kind: 'announced' }>;
+  /** The rate is one another instance learned (not only the configured one). */
+  private followsLearned = false;
 
   constructor(
     readonly key: string,
@@ -332,18 +334,25 @@ export class RateLimiter {
       this.pauseLocally(this.clock.now() + change.forMs, change.shiftMs);
       return;
     }
-    // An announced limit is the adaptive controller's to apply (a fixed limit stays fixed),
-    // kept for a controller that comes later.
+    // An announced limit is the adaptive controller's to apply, kept for a controller that
+    // comes later; a fixed limit stays fixed, a rate learned elsewhere is capped at once.
     if (change.kind === 'announced') {
       this.announced = change;
-      return this.learner?.(change);
+      if (this.learner !== undefined) return this.learner(change);
+      if (this.followsLearned && this.currentRate > change.rate)
+        this.setRate(change.rate, 'another instance read the limit the upstream announced');
+      return;
     }
-    if (change.kind === 'raised' && change.rate <= this.currentRate) return;
+    // Whatever order the shared state arrives in, a rate learned or raised elsewhere (an older
+    // raise) never goes past the limit the upstream announced.
+    const capped = { ...change, rate: Math.min(change.rate, this.announced?.rate ?? Infinity) };
+    if (capped.kind === 'raised' && capped.rate <= this.currentRate) return;
+    this.followsLearned = true;
     this.setRate(
-      change.rate,
-      `another instance ${change.kind === 'slowed' ? 'slowed down' : 'raised the rate'}`,
+      capped.rate,
+      `another instance ${capped.kind === 'slowed' ? 'slowed down' : 'raised the rate'}`,
     );
-    this.learner?.(change);
+    this.learner?.(capped);
   }
 
   /** Pauses this instance's own schedule and moves its reserved slots `shiftMs` later. */

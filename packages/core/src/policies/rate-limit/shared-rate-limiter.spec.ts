@@ -339,10 +339,13 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     const learner = new AdaptiveRateController(a, clock);
     const follower = new AdaptiveRateController(b, clock);
     learner.onSuccess();
-    expect(store.shared.at(-1)).toEqual({ kind: 'raised', rate: 12 });
+    expect(store.shared.at(-1)).toEqual({ kind: 'raised', rate: 10 + Math.LN2 });
     learner.onRefusal();
-    expect(a.rate).toBeLessThan(12);
-    expect(store.shared.at(-1)).toMatchObject({ kind: 'slowed', rate: a.rate, cooldownMs: 1_000 });
+    expect(a.rate).toBeLessThan(10 + Math.LN2);
+    expect(store.shared.filter((change) => change.kind === 'slowed').at(-1)).toMatchObject({
+      rate: a.rate,
+      cooldownMs: 1_000,
+    });
 
     // The store passes the shared slow-down on: b slows down and leaves slow start.
     store.followed({ kind: 'slowed', rate: 8.4, top: 12, sinceMs: 0 });
@@ -370,6 +373,40 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     expect(b.rate).toBe(20);
     follower.onSuccess();
     expect(b.rate).toBe(20);
+  });
+
+  it('never goes past an announced limit, whatever order the shared state reaches an instance in, and whenever its controller is made', () => {
+    // A rate learned or raised elsewhere (an older slow-start raise) is capped by the limit
+    // the upstream announced before it is applied: by the limiter, and by its controller.
+    const followed = fc.constantFrom<FollowedRateChange>(
+      { kind: 'announced', rate: 20 },
+      { kind: 'raised', rate: 52 },
+      { kind: 'slowed', rate: 30, top: 60, sinceMs: 0 },
+      { kind: 'slowed', rate: 12, top: 15, sinceMs: 200 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(followed, { minLength: 1, maxLength: 8 }),
+        fc.nat({ max: 8 }),
+        fc.boolean(),
+        (changes, controllerAt, succeeds) => {
+          const { clock, store, limiters } = instances(2, { rate: 10 });
+          const b = limiters[1] as RateLimiter;
+          let controller: AdaptiveRateController | undefined;
+          let announced = false;
+          changes.forEach((change, index) => {
+            if (index === controllerAt) controller = new AdaptiveRateController(b, clock);
+            store.followed(change, store.views[0]);
+            announced ||= change.kind === 'announced';
+            if (succeeds) controller?.onSuccess();
+            if (announced) expect(b.rate).toBeLessThanOrEqual(20);
+          });
+          controller ??= new AdaptiveRateController(b, clock);
+          for (let call = 0; call < 20; call++) controller.onSuccess();
+          if (announced) expect(b.rate).toBeLessThanOrEqual(20);
+        },
+      ),
+    );
   });
 
   it('never lets the instances together exceed burst + window x rate (widened by the late tolerance when their timers fire late), and settles every call, in order while no slot is lost', async () => {

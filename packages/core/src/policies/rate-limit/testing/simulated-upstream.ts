@@ -1,28 +1,32 @@
 import { sleep } from '../../../clock/sleep.js';
 import type { VirtualClock } from '../../../clock/virtual-clock.js';
 import { AdaptiveRateController } from '../adaptive-rate-controller.js';
+import type { AdaptiveRateOptions } from '../rate-limit-options.js';
 import { RateLimiter } from '../rate-limiter.js';
+import { readUpstreamRateSignals } from '../upstream-rate-signals.js';
+import { LimitedUpstreamModel, type UpstreamModelOptions } from './limited-upstream-model.js';
 
 /** How a simulated run goes: an upstream whose limit may change, and callers that retry its 429s. */
 export interface LimitChangeRun {
-  /** The upstream's limit (calls per second) in each phase. */
+  /** The upstream's limit (calls per second) in each phase; the last one holds on. */
   readonly phases: readonly number[];
   readonly phaseMs: number;
   readonly callers: number;
   /** The limiter's starting guess. */
   readonly startRate: number;
+  /** The limiter's burst (default 1). */
+  readonly burst?: number;
+  /** The adaptive options (default: the defaults). */
+  readonly adaptive?: AdaptiveRateOptions;
   /** The upstream's answer time. */
   readonly latencyMs?: number;
+  /** How the upstream counts and what it says (default: a token bucket, burst 5, `retry-after-ms`). */
+  readonly upstream?: UpstreamModelOptions;
   /**
-   * The refusal's `Retry-After` in whole seconds, rounded up (the header's own unit, as many
-   * upstreams send it without `retry-after-ms`): a 20 ms wait reads 1 s. Default: precise.
+   * Calls to make in all (each retried until accepted, up to 30 times): the run ends when the
+   * last is answered. Without it, the callers call until the phases are over.
    */
-  readonly wholeSecondRetryAfter?: boolean;
-  /**
-   * How the upstream counts: a GCRA bucket with burst 5 (default), or at most the limit per
-   * one-second window (the wait then runs to the window's end).
-   */
-  readonly counting?: 'token-bucket' | 'fixed-window';
+  readonly calls?: number;
 }
 
 /** What the upstream saw: the requests it accepted and refused in each second, and in all. */
@@ -31,17 +35,18 @@ export interface LimitChangeResult {
   readonly refusedPerSecond: readonly number[];
   readonly accepted: number;
   readonly refused: number;
+  /** How long the run took, in ms (with `calls`: until the last call was answered). */
+  readonly elapsedMs: number;
 }
 
-/** The upstream's burst: calls it lets through back to back after a quiet spell. */
-const UPSTREAM_BURST = 5;
+const MAX_RETRIES = 30;
 
 /**
- * Runs `callers` callers in virtual time against a simulated upstream that enforces its limit
- * as a GCRA bucket (burst 5; or a fixed window, `counting`) and answers a refused request
- * with a `Retry-After` (precise, or in whole seconds), and nothing else: the limiter learns
- * only from refusals (the `token-bucket` upstream of `bench:upstream`). The callers share one adaptive limiter; a refused caller waits the
- * `Retry-After` and sends again.
+ * Runs `callers` callers in virtual time against a simulated upstream ({@link
+ * LimitedUpstreamModel}: a token bucket, fixed window or sliding log, saying what its header
+ * style says). The callers share one adaptive limiter fed every answer's headers, as
+ * `bench:upstream` feeds it; a refused caller waits the `Retry-After` (1 s without one) and
+ * sends again.
  *
  * @internal
  */
@@ -51,69 +56,68 @@ export async function runLimitChange(
 ): Promise<LimitChangeResult> {
   const { phases, phaseMs, callers, latencyMs = 10 } = run;
   const start = clock.now();
-  const end = start + phaseMs * phases.length;
-  const limiter = new RateLimiter('upstream', { rate: run.startRate, maxWaitMs: 600_000 }, clock);
-  const controller = new AdaptiveRateController(limiter, clock);
+  // With `calls`, a run that has not finished them in 10 minutes is cut short there.
+  const end = start + (run.calls === undefined ? phaseMs * phases.length : 600_000);
+  const limiter = new RateLimiter(
+    'upstream',
+    { rate: run.startRate, burst: run.burst ?? 1, maxWaitMs: 600_000 },
+    clock,
+  );
+  const controller = new AdaptiveRateController(limiter, clock, run.adaptive);
+  const upstream = new LimitedUpstreamModel(
+    run.upstream ?? { counting: 'token-bucket', headers: 'retry-after-ms' },
+  );
   const acceptedPerSecond: number[] = [];
   const refusedPerSecond: number[] = [];
-  let tat = Number.NEGATIVE_INFINITY;
   const count = (perSecond: number[], elapsed: number): void => {
     const second = Math.floor(elapsed / 1000);
     perSecond[second] = (perSecond[second] ?? 0) + 1;
   };
-  /** The upstream's decision on a request arriving now: undefined, or the wait it asks for. */
-  const refusal = (): number | undefined => {
-    const elapsed = clock.now() - start;
-    const limit = phases[Math.min(phases.length - 1, Math.floor(elapsed / phaseMs))] as number;
-    let waitMs: number;
-    if (run.counting === 'fixed-window') {
-      const second = Math.floor(elapsed / 1000);
-      waitMs = (acceptedPerSecond[second] ?? 0) < limit ? 0 : 1000 * (second + 1) - elapsed;
-    } else {
-      const interval = 1000 / limit;
-      const tolerance = (UPSTREAM_BURST - 1) * interval;
-      waitMs = Math.max(0, Math.ceil(tat - tolerance - elapsed));
-      if (waitMs === 0) tat = Math.max(elapsed, tat) + interval;
+  let left = run.calls ?? Infinity;
+  let lastAnswerAt = start;
+  const call = async (): Promise<void> => {
+    for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+      await limiter.acquire();
+      const elapsed = clock.now() - start;
+      const limit = phases[Math.min(phases.length - 1, Math.floor(elapsed / phaseMs))] as number;
+      const answer = upstream.decide(elapsed, limit);
+      count(answer.ok ? acceptedPerSecond : refusedPerSecond, elapsed);
+      await sleep(clock, latencyMs);
+      lastAnswerAt = clock.now();
+      const signals = readUpstreamRateSignals(answer.headers, clock.now());
+      if (answer.ok) return controller.onSuccess(signals);
+      controller.onRefusal(signals);
+      await sleep(clock, signals.retryAfterMs ?? 1000);
     }
-    if (waitMs === 0) {
-      count(acceptedPerSecond, elapsed);
-      return undefined;
-    }
-    count(refusedPerSecond, elapsed);
-    return run.wholeSecondRetryAfter ? Math.ceil(waitMs / 1000) * 1000 : waitMs;
   };
   const caller = async (): Promise<void> => {
-    while (clock.now() < end) {
-      await limiter.acquire();
-      const waitMs = refusal();
-      await sleep(clock, latencyMs);
-      if (waitMs === undefined) {
-        controller.onSuccess();
-        continue;
-      }
-      controller.onRefusal({
-        retryAfterMs: waitMs,
-        ...(run.wholeSecondRetryAfter ? { retryAfterInWholeSeconds: true } : {}),
-      });
-      await sleep(clock, waitMs);
+    while (clock.now() < end && left > 0) {
+      left--;
+      await call();
     }
   };
-  const done = Promise.all(Array.from({ length: callers }, caller));
-  while (clock.now() < end + 1_000) await clock.advanceBy(50);
+  let finished = false;
+  const done = Promise.allSettled(Array.from({ length: callers }, caller)).then(() => {
+    finished = true;
+  });
+  while (!finished && clock.now() < end + 1_000) await clock.advanceBy(50);
   limiter.close(new Error('the run is over'));
-  await done.catch(() => undefined);
+  // Callers still sleeping (a latency, a Retry-After) wake and stop.
+  while (!finished) await clock.advanceBy(50);
+  await done;
   const sum = (perSecond: number[]) => perSecond.reduce((total, n) => total + (n ?? 0), 0);
   return {
     acceptedPerSecond,
     refusedPerSecond,
     accepted: sum(acceptedPerSecond),
     refused: sum(refusedPerSecond),
+    elapsedMs: lastAnswerAt - start,
   };
 }
 
 /**
- * Seconds after phase `phase` starts until the accepted calls per second stay within 15 % of
- * its limit to the phase's end (undefined: never within the phase), as `bench:upstream`
+ * Seconds after phase `phase` starts until the accepted calls per second stay within
+ * `tolerance` (default 10 %) of its limit to the phase's end (undefined: never within the phase), as `bench:upstream`
  * measures them.
  *
  * @internal
@@ -122,13 +126,14 @@ export function settleSeconds(
   result: LimitChangeResult,
   run: LimitChangeRun,
   phase: number,
+  tolerance = 0.1,
 ): number | undefined {
   const limit = run.phases[phase] as number;
   const first = (phase * run.phaseMs) / 1000;
   const last = first + run.phaseMs / 1000 - 1;
   for (let second = first; second <= last; second++) {
     const rest = result.acceptedPerSecond.slice(second, last + 1).map((value) => value ?? 0);
-    if (rest.every((value) => Math.abs(value - limit) <= 0.15 * limit)) return second - first;
+    if (rest.every((value) => Math.abs(value - limit) <= tolerance * limit)) return second - first;
   }
   return undefined;
 }
