@@ -10,6 +10,7 @@ import { KubeCluster } from './tools/kube/kube-cluster.js';
 import { KubeTools } from './tools/kube/kube.tools.js';
 import { NotesDirectory } from './tools/notes-directory.js';
 import { NotesTools } from './tools/notes.tools.js';
+import { PaymentTools } from './tools/payments.tools.js';
 import { WeatherTools } from './tools/weather.tools.js';
 import { WebUpstream } from './tools/web/web-upstream.js';
 import { WebTools } from './tools/web/web.tools.js';
@@ -31,6 +32,7 @@ import { WebTools } from './tools/web/web.tools.js';
     FileTools,
     CalculatorTools,
     ConversationTools,
+    PaymentTools,
   ],
   exports: [WebUpstream, KubeCluster, FileSandbox],
 })

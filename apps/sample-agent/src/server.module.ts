@@ -9,6 +9,8 @@ import { ChaosSettings } from './chaos/chaos-settings.service.js';
 import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
+import { queueProviders } from './queue/queue-providers.js';
+import type { QueueSettings } from './queue/queue-settings.js';
 import { RunsController } from './http/runs.controller.js';
 import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
@@ -24,6 +26,8 @@ export interface ServerModuleOptions {
   readonly models: ModelSelector;
   /** Chaos on from the start (`CHAOS=on`); switch it at run time with `PUT /api/chaos`. */
   readonly chaos?: boolean;
+  /** Runs as jobs on a Redis queue, shared by several instances; absent: runs stay in process. */
+  readonly queue?: QueueSettings;
 }
 
 /**
@@ -60,6 +64,7 @@ export class ServerModule {
         AgentRunsService,
         ChaosSettings,
         ToolShieldHealthIndicator,
+        ...queueProviders(options.queue),
       ],
     };
   }

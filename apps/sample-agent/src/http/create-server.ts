@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { fileURLToPath } from 'node:url';
 import { ModelSelector, type ModelEnvironment } from '../agent/select-model.js';
 import { AgentRunsService } from '../runs/agent-runs.service.js';
+import { queueSettingsFrom, type QueueEnvironment } from '../queue/queue-settings.js';
 import type { RunStore } from '../runs/run-store.js';
 import { ServerModule } from '../server.module.js';
 import { BadRequestFilter } from './bad-request.filter.js';
@@ -13,7 +14,7 @@ export const DASHBOARD_DIR = fileURLToPath(new URL('../../dashboard/', import.me
 /** What the service is made of; everything but the store has a default. */
 export interface CreateServerOptions {
   readonly store: RunStore;
-  readonly env?: ModelEnvironment & { readonly CHAOS?: string };
+  readonly env?: ModelEnvironment & QueueEnvironment & { readonly CHAOS?: string };
   readonly logger?: false | ('error' | 'warn' | 'log')[];
 }
 
@@ -23,12 +24,14 @@ export interface CreateServerOptions {
  */
 export async function createServer(options: CreateServerOptions): Promise<NestExpressApplication> {
   const env = options.env ?? {};
+  const queue = queueSettingsFrom(env);
   await options.store.migrate();
   const app = await NestFactory.create<NestExpressApplication>(
     ServerModule.forRoot({
       store: options.store,
       models: new ModelSelector(env),
       chaos: env.CHAOS === 'on',
+      queue,
     }),
     { logger: options.logger ?? ['error', 'warn'] },
   );

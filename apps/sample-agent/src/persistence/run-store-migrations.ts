@@ -37,6 +37,11 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0002_run_events_instance': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('run_events').addColumn('instance', 'text').execute();
+    },
+  },
 };
 
 /** Kysely's migrator reads the migrations from here (no files to ship or find). */

@@ -1,5 +1,6 @@
 import { kubeDeployForbiddenScenario, kubeMissingNamespaceScenario } from './kube.scenario.js';
 import { askUserScenario, calculatorScenario, readFileScenario } from './local-tools.scenario.js';
+import { payInvoiceScenario } from './payment.scenario.js';
 import type { Scenario } from './scenario.js';
 import { tripScenario } from './trip.scenario.js';
 import { searchesScenario, slowWebScenario, webResearchScenario } from './web-research.scenario.js';
@@ -18,6 +19,7 @@ export const SCENARIOS: ReadonlyMap<string, Scenario> = new Map(
     calculatorScenario,
     askUserScenario,
     searchesScenario(20),
+    payInvoiceScenario,
   ].map((scenario) => [scenario.name, scenario]),
 );
 
