@@ -25,7 +25,10 @@ const MAX_TAKEOVERS = 10;
 export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private worker?: Worker<RunJobData>;
   private connection?: ReturnType<typeof redisConnection>;
-  private readonly handBacks = new Set<AbortController>();
+  /** The runs worked here, by job id: aborting one stops its run between steps. */
+  private readonly handBacks = new Map<string, AbortController>();
+  /** Jobs whose lock this worker could not renew: another instance may have them now. */
+  private readonly lost = new Set<string>();
 
   constructor(
     private readonly runs: AgentRunsService,
@@ -44,6 +47,13 @@ export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       name: this.settings.instanceId,
     });
     this.worker.on('error', (error) => console.error(`run worker: ${error.message}`));
+    // Stalled too long (a blocked event loop): stop, since another instance may resume it.
+    this.worker.on('lockRenewalFailed', (jobIds) => {
+      for (const jobId of jobIds) {
+        this.lost.add(jobId);
+        this.handBacks.get(jobId)?.abort();
+      }
+    });
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -59,22 +69,24 @@ export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       ),
     ]);
     grace.abort();
-    for (const handBack of this.handBacks) handBack.abort();
+    for (const handBack of this.handBacks.values()) handBack.abort();
     await closed;
     this.connection?.disconnect();
   }
 
   private async process(job: Job<RunJobData>, token: string | undefined): Promise<void> {
+    const jobId = job.id as string;
     const handBack = new AbortController();
-    this.handBacks.add(handBack);
+    this.handBacks.set(jobId, handBack);
     try {
       const end = await this.runs.work(job.data.runId, handBack.signal);
-      if (end === 'handed-back') {
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
+      if (end !== 'handed-back') return;
+      // A lost lock: the job is the stalled check's now; otherwise put it back ourselves.
+      if (!this.lost.has(jobId)) await job.moveToWait(token);
+      throw new WaitingError();
     } finally {
-      this.handBacks.delete(handBack);
+      this.handBacks.delete(jobId);
+      this.lost.delete(jobId);
     }
   }
 }

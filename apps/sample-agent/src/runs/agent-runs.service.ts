@@ -130,10 +130,14 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
    * naming this instance.
    */
   async work(runId: string, handBack: AbortSignal): Promise<RunWorkEnd> {
-    const run = await this.store.getRun(runId);
+    // One round trip of reads: this is the wait between the queue and the run's first step.
+    const [run, past, history] = await Promise.all([
+      this.store.getRun(runId),
+      this.store.events(runId),
+      this.store.load(runId),
+    ]);
     if (run?.status !== 'running') return 'gone';
     const scenario = run.scenario === undefined ? undefined : SCENARIOS.get(run.scenario);
-    const past = await this.store.events(run.id);
     this.hub.open(run.id, past.at(-1)?.seq ?? 0, past);
     if (past.some((event) => event.data.type !== 'run.started')) {
       this.hub.emit(run.id, {
@@ -144,8 +148,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     } else {
       await this.prepare(scenario);
     }
-    const begun = (await this.store.load(run.id)) !== undefined;
-    await this.execute(run, scenario, begun ? undefined : run.task, handBack, true, past);
+    await this.execute(run, scenario, history ? undefined : run.task, handBack, true, past);
     return handBack.aborted ? 'handed-back' : 'finished';
   }
 

@@ -89,12 +89,18 @@ async function play(
       return sendJson(response, 503, { error: 'Service unavailable.' });
     case 'slow':
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, behaviour.delayMs ?? 2_000);
+        const socket = response.socket;
         // The client gave up (its timeout): stop waiting.
-        response.socket?.once('close', () => {
+        const gaveUp = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        // A kept-alive socket serves many requests: each takes its listener off again.
+        const timer = setTimeout(() => {
+          socket?.off('close', gaveUp);
+          resolve();
+        }, behaviour.delayMs ?? 2_000);
+        socket?.once('close', gaveUp);
       });
       if (!response.destroyed) sendJson(response, 200, answer(route, url));
       return;
