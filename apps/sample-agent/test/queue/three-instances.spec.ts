@@ -64,6 +64,8 @@ describeWithQueueServices(
       instances = [await startServerProcess(env('instance-1'))];
       instances.push(
         ...(await Promise.all([2, 3].map((n) => startServerProcess(env(`instance-${n}`))))),
+        // A fourth instance serves the API only (RUN_WORKER=false).
+        await startServerProcess({ ...env('api-only'), RUN_WORKER: 'false' }),
       );
     });
 
@@ -79,10 +81,11 @@ describeWithQueueServices(
         ServerProcess,
         ServerProcess,
         ServerProcess,
+        ServerProcess,
       ];
       const ids = await Promise.all(
         Array.from({ length: RUNS }, async (_, index) => {
-          const response = await fetch(`${instances[index % 3]?.baseUrl}/api/runs`, {
+          const response = await fetch(`${instances[index % instances.length]?.baseUrl}/api/runs`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({
@@ -125,6 +128,11 @@ describeWithQueueServices(
         expect(events.map((event) => event.seq)).toEqual(events.map((_, n) => n + 1));
         const replay = await readEventStream(`${survivor.baseUrl}/api/runs/${id}/events`);
         expect(replay.events.map((event) => JSON.parse(event.data))).toEqual(events);
+        // Resuming a stream elsewhere: the API-only instance, after Last-Event-ID 2.
+        const resumed = await readEventStream(`${instances[3]?.baseUrl}/api/runs/${id}/events`, {
+          headers: { 'last-event-id': '2' },
+        });
+        expect(resumed.events.map((event) => JSON.parse(event.data))).toEqual(events.slice(2));
         const last = events.at(-1)?.data;
         expect(last?.type).toBe('run.finished');
         expect(['completed', 'stopped']).toContain(last?.status);
@@ -133,6 +141,7 @@ describeWithQueueServices(
         // before never writes again.
         const stretches = workStretches(events);
         const names = stretches.map((stretch) => stretch.instance);
+        expect(names).not.toContain('api-only');
         expect(new Set(names).size).toBe(names.length);
         for (const stretch of stretches.slice(1)) {
           expect(stretch.first.data).toMatchObject({
