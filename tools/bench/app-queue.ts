@@ -10,12 +10,15 @@
  * - the latency a queue adds before a run's first step: `BENCH_QUEUE_SAMPLES` runs of
  *   `calculator` one after another, from `run.started` (stamped by the API instance) to the
  *   run's next event (stamped by the worker), with the queue (3 instances, POSTs to the
- *   first) and without it (1 instance, runs in process), both on PostgreSQL.
+ *   first) and without it (1 instance, runs in process), both on PostgreSQL, alternating.
+ *
+ * With the throughput goes the CPU time the instances spent per run (`/proc`), which says
+ * whether the instances did the work, or waited for a CPU, on a machine shared with others.
  *
  * Prints Markdown and writes reports/bench/app-queue.json.
  */
 import { RedisServer, redisServerAvailable } from '@toolshield/redis/testing';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +35,19 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 interface StreamedEvent {
   readonly at: number;
   readonly data: { readonly type: string };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux `/proc`; NaN elsewhere). */
+function cpuMs(server: Server): number {
+  try {
+    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8')
+      .split(') ')[1]
+      ?.split(' ');
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields?.[11]) + Number(fields?.[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** A fresh database on the server, and how to drop it. */
@@ -74,8 +90,10 @@ async function withCluster<T>(
   body: (instances: Server[]) => Promise<T>,
 ): Promise<T> {
   const database = await freshDatabase(DATABASE as string);
-  await redis.kill();
-  await redis.restart(); // empty
+  if (queued) {
+    await redis.kill();
+    await redis.restart(); // empty
+  }
   const env = (index: number) => ({
     DATABASE_URL: database.url,
     TOOLSHIELD_STORE: undefined,
@@ -94,25 +112,30 @@ async function withCluster<T>(
   }
 }
 
-/** Runs per second over `instances`, POSTs and streams round robin. */
-async function throughput(instances: readonly Server[], runs: number): Promise<number> {
+/**
+ * Runs per second over `instances` (POSTs and streams round robin), and the CPU time the
+ * instances spent per run.
+ */
+async function throughput(
+  instances: readonly Server[],
+  runs: number,
+): Promise<{ runsPerSecond: number; cpuMsPerRun: number }> {
+  const cpu = () => instances.reduce((sum, instance) => sum + cpuMs(instance), 0);
+  const cpuBefore = cpu();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: runs }, (_, index) =>
       run((instances[index % instances.length] as Server).url, 'searches-20'),
     ),
   );
-  return runs / ((performance.now() - started) / 1_000);
+  const runsPerSecond = runs / ((performance.now() - started) / 1_000);
+  return { runsPerSecond, cpuMsPerRun: (cpu() - cpuBefore) / runs };
 }
 
-/** ms from `run.started` to the run's next event, for runs started one after another. */
-async function firstStepLatencies(url: string): Promise<number[]> {
-  const latencies: number[] = [];
-  for (let index = 0; index < SAMPLES; index++) {
-    const [started, next] = await run(url, 'calculator');
-    if (started && next) latencies.push(next.at - started.at);
-  }
-  return latencies;
+/** ms from `run.started` to the run's next event. */
+async function firstStepLatency(url: string): Promise<number> {
+  const [started, next] = await run(url, 'calculator');
+  return started && next ? next.at - started.at : Number.NaN;
 }
 
 if (!redisServerAvailable || !DATABASE) {
@@ -135,6 +158,7 @@ await fetch(`${upstream.url}/__plan/search`, {
 });
 
 const runsPerSecond: Record<number, number[]> = { 1: [], 2: [], 3: [] };
+const cpuMsPerRun: Record<number, number[]> = { 1: [], 2: [], 3: [] };
 try {
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate the sizes so drift on a shared machine hits each alike.
@@ -143,36 +167,44 @@ try {
         await throughput(instances, 12); // warm-up: JIT, connections, the queue
         return throughput(instances, RUNS);
       });
-      runsPerSecond[count]?.push(measured);
-      log(`  round ${round + 1}, ${count} instance(s): ${measured.toFixed(1)} runs/s`);
+      runsPerSecond[count]?.push(measured.runsPerSecond);
+      cpuMsPerRun[count]?.push(measured.cpuMsPerRun);
+      log(
+        `  round ${round + 1}, ${count} instance(s): ${measured.runsPerSecond.toFixed(1)} runs/s, ${measured.cpuMsPerRun.toFixed(0)} ms CPU per run`,
+      );
     }
   }
-  const latency = {
-    queued: await withCluster(3, true, redis, upstream.url, async ([first]) => {
-      await firstStepLatencies((first as Server).url); // warm-up
-      return firstStepLatencies((first as Server).url);
+  // Side by side: a queued run, then one in process, and so on, so the load hits both alike.
+  const latency = await withCluster(3, true, redis, upstream.url, ([queued]) =>
+    withCluster(1, false, redis, upstream.url, async ([inProcess]) => {
+      const samples = { queued: [] as number[], inProcess: [] as number[] };
+      for (let index = 0; index < SAMPLES + 10; index++) {
+        const queuedMs = await firstStepLatency((queued as Server).url);
+        const inProcessMs = await firstStepLatency((inProcess as Server).url);
+        if (index < 10) continue; // warm-up
+        samples.queued.push(queuedMs);
+        samples.inProcess.push(inProcessMs);
+      }
+      return samples;
     }),
-    inProcess: await withCluster(1, false, redis, upstream.url, async ([first]) => {
-      await firstStepLatencies((first as Server).url);
-      return firstStepLatencies((first as Server).url);
-    }),
-  };
+  );
 
   const rate = (count: number) => median(runsPerSecond[count] ?? []);
+  const cpuPerRun = (count: number) => median(cpuMsPerRun[count] ?? []);
   const p = (values: number[], q: number) => percentile(values, q).toFixed(1);
   const queuedP99 = percentile(latency.queued, 99);
   const markdown = [
     `Node ${process.version}, ${process.platform} ${process.arch}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, load average ${loadavg()[0]?.toFixed(1)} at the end`,
     `${RUNS} runs of \`searches-20\` (21 tool calls each, searches answered after 100 ms by a shared upstream), RUN_CONCURRENCY 4 per instance, median of ${ROUNDS} rounds after a warm-up`,
     '',
-    '| instances | runs/s | rounds | scaling vs 1 |',
-    '|---:|---:|---|---:|',
+    '| instances | runs/s | rounds | scaling vs 1 | CPU per run (all instances) |',
+    '|---:|---:|---|---:|---:|',
     ...[1, 2, 3].map(
       (count) =>
-        `| ${count} | ${rate(count).toFixed(1)} | ${(runsPerSecond[count] ?? []).map((value) => value.toFixed(1)).join(', ')} | ${ratio(rate(count) / rate(1))} |`,
+        `| ${count} | ${rate(count).toFixed(1)} | ${(runsPerSecond[count] ?? []).map((value) => value.toFixed(1)).join(', ')} | ${ratio(rate(count) / rate(1))} | ${cpuPerRun(count).toFixed(0)} ms |`,
     ),
     '',
-    `\`run.started\` → the run's next event, ${SAMPLES} runs one after another (ms):`,
+    `\`run.started\` → the run's next event, ${SAMPLES} runs of each kind one after another, alternating (ms):`,
     '',
     '| runs | p50 | p99 | max |',
     '|---|---:|---:|---:|',
@@ -186,7 +218,7 @@ try {
   mkdirSync(reports, { recursive: true });
   writeFileSync(
     join(reports, 'app-queue.json'),
-    `${JSON.stringify({ runs: RUNS, rounds: ROUNDS, samples: SAMPLES, runsPerSecond, latency }, null, 2)}\n`,
+    `${JSON.stringify({ runs: RUNS, rounds: ROUNDS, samples: SAMPLES, runsPerSecond, cpuMsPerRun, latency }, null, 2)}\n`,
   );
   log(`wrote ${join(reports, 'app-queue.json')}`);
 } finally {
