@@ -33,7 +33,9 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       chaos: env.CHAOS === 'on',
       queue,
     }),
-    { logger: options.logger ?? ['error', 'warn'] },
+    // Closing ends open event streams too: a stream followed from another instance would
+    // otherwise hold the process open after SIGTERM.
+    { logger: options.logger ?? ['error', 'warn'], forceCloseConnections: true },
   );
   app.useGlobalFilters(new BadRequestFilter());
   app.useStaticAssets(DASHBOARD_DIR, { index: 'index.html' });

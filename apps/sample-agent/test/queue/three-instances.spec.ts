@@ -108,6 +108,11 @@ describeWithQueueServices(
           stopping.push(terminated.stop('SIGTERM'));
         }
       };
+      // A client following every run on the instance that gets SIGTERM: it must not hold the
+      // instance open; its streams end when the instance goes.
+      const onTerminated = ids.map((id) =>
+        readEventStream(`${terminated.baseUrl}/api/runs/${id}/events`).catch(() => undefined),
+      );
       const streams = await Promise.all(
         ids.map(async (id) => {
           const { events } = await readEventStream(`${survivor.baseUrl}/api/runs/${id}/events`, {
@@ -120,6 +125,7 @@ describeWithQueueServices(
       expect(stopping).toHaveLength(2);
       // SIGTERM: it exited on its own after handing its runs back.
       expect(terminated.child.exitCode).toBe(0);
+      await Promise.all(onTerminated);
 
       const takeovers: number[] = [];
       for (const [index, events] of streams.entries()) {
