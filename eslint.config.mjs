@@ -27,7 +27,13 @@ const depConstraints = [
   { sourceTag: 'scope:redis', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:chaos', 'scope:mcp'],
+    onlyDependOnLibsWithTags: [
+      'scope:core',
+      'scope:nest',
+      'scope:chaos',
+      'scope:mcp',
+      'scope:redis',
+    ],
   },
   {
     sourceTag: 'type:tools',

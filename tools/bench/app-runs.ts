@@ -9,15 +9,12 @@
  * (live events only: those emitted after the client's stream opened; replays are not counted).
  * Prints Markdown and writes reports/bench/app.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { median, ratio } from './stats.js';
+import { join } from 'node:path';
+import { startServer, stopServer, workspace } from './app-server.js';
+import { median, percentile, ratio } from './stats.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const workspace = resolve(here, '../../..');
 const RUNS = Number(process.env.BENCH_APP_RUNS ?? 50);
 const ROUNDS = Number(process.env.BENCH_APP_ROUNDS ?? 3);
 const SCENARIO = 'searches-20';
@@ -30,35 +27,6 @@ const TOOL_EVENTS = new Set([
 ]);
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
-
-interface Server {
-  readonly url: string;
-  readonly child: ChildProcess;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['dist/serve.js'], {
-    cwd: join(workspace, 'apps', 'sample-agent'),
-    env: { ...process.env, PORT: '0', CHAOS: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+) /.exec(out);
-      if (match?.[1]) done(match[1]);
-    });
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { url, child };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const exited = new Promise((done) => server.child.once('exit', done));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 /** Starts one run and reads its events to the end; returns each tool event's delivery delay. */
 async function oneRun(url: string): Promise<{ calls: number; delays: number[] }> {
@@ -99,11 +67,6 @@ async function round(url: string): Promise<{ callsPerSecond: number; delays: num
   const seconds = (performance.now() - started) / 1_000;
   const calls = results.reduce((sum, result) => sum + result.calls, 0);
   return { callsPerSecond: calls / seconds, delays: results.flatMap((result) => result.delays) };
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 const modes = {

@@ -30,3 +30,9 @@ export function bytes(value: number): string {
   if (Math.abs(value) >= 1024) return `${(value / 1024).toFixed(1)} KiB`;
   return `${Math.round(value)} B`;
 }
+
+/** The `p`th percentile (nearest rank) of `values`; NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}

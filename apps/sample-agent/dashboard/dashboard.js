@@ -74,8 +74,10 @@ function describe(data) {
     case 'run.resumed':
       return [
         'decision',
-        `run resumed after a restart (${data.repaired} interrupted call(s) repaired)`,
+        `run resumed ${data.instance ? `on ${data.instance}` : 'after a restart'} (${data.repaired} interrupted call(s) repaired)`,
       ];
+    case 'run.handed_back':
+      return ['decision', `run handed back to the queue by ${data.instance}`];
     case 'model.request':
       return ['model', `model step ${data.step}: asking the model (${data.messages} messages)`];
     case 'model.reply':

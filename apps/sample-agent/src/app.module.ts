@@ -11,6 +11,7 @@ import { KubeTools } from './tools/kube/kube.tools.js';
 import { NotesDirectory } from './tools/notes-directory.js';
 import { NotesTools } from './tools/notes.tools.js';
 import { WaitTools } from './tools/wait.tools.js';
+import { PaymentTools } from './tools/payments.tools.js';
 import { WeatherTools } from './tools/weather.tools.js';
 import { NewsTools } from './tools/web/news.tools.js';
 import { WebUpstream } from './tools/web/web-upstream.js';
@@ -35,6 +36,7 @@ import { WebTools } from './tools/web/web.tools.js';
     FileTools,
     CalculatorTools,
     ConversationTools,
+    PaymentTools,
   ],
   exports: [WebUpstream, KubeCluster, FileSandbox],
 })

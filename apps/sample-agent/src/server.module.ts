@@ -12,6 +12,8 @@ import { apiSecurityFromEnv, type ApiSecurityOptions } from './http/api-security
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { RunSummariesController } from './http/run-summaries.controller.js';
+import { queueProviders } from './queue/queue-providers.js';
+import type { QueueSettings } from './queue/queue-settings.js';
 import { RunsController } from './http/runs.controller.js';
 import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
@@ -37,6 +39,8 @@ export interface ServerModuleOptions {
   readonly secrets?: readonly string[];
   /** The OpenTelemetry SDK `startTelemetry()` started: `/metrics`, OTLP (default: none). */
   readonly telemetry?: AppTelemetry;
+  /** Runs as jobs on a Redis queue, shared by several instances; absent: runs stay in process. */
+  readonly queue?: QueueSettings;
 }
 
 /**
@@ -79,6 +83,7 @@ export class ServerModule {
         { provide: LOG_SECRETS, useValue: options.secrets ?? [] },
         ChaosSettings,
         ToolShieldHealthIndicator,
+        ...queueProviders(options.queue),
       ],
     };
   }

@@ -448,6 +448,14 @@ const executeOptions: OptionTables<ExecuteOptions> = {
     good: [0, 500],
     bad: [[-1, 'rateLimitMaxWaitMs must be a number of milliseconds from 0 up, got -1']],
   },
+  idempotencyKey: {
+    good: ['run-1:call_7'],
+    bad: [
+      ['', "idempotencyKey must be a non-blank string, got ''"],
+      [' ', "idempotencyKey must be a non-blank string, got ' '"],
+      [42, 'idempotencyKey must be a non-blank string, got 42'],
+    ],
+  },
   retry: {
     good: [false, {}, { maxRetries: 1 }],
     bad: [

@@ -21,7 +21,9 @@ export function traceLine({ data }: RunEvent): string | undefined {
     case 'run.started':
       return `▶ ${data.scenario ?? 'task'}: ${data.task}`;
     case 'run.resumed':
-      return `  ⟳ resumed after a restart (${data.repaired} interrupted call(s) repaired)`;
+      return `  ⟳ resumed ${data.instance ? `on ${data.instance}` : 'after a restart'} (${data.repaired} interrupted call(s) repaired)`;
+    case 'run.handed_back':
+      return `  ⇢ handed back to the queue by ${data.instance}`;
     case 'model.request':
       return undefined;
     case 'model.reply':

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { fileURLToPath } from 'node:url';
 import { ModelSelector, type ModelEnvironment } from '../agent/select-model.js';
 import { AgentRunsService } from '../runs/agent-runs.service.js';
+import { queueSettingsFrom, type QueueEnvironment } from '../queue/queue-settings.js';
 import type { RunStore } from '../runs/run-store.js';
 import { ServerModule } from '../server.module.js';
 import { apiSecurityFromEnv, type ApiSecurityEnvironment } from './api-security.options.js';
@@ -17,7 +18,9 @@ export const DASHBOARD_DIR = fileURLToPath(new URL('../../dashboard/', import.me
 /** What the service is made of; everything but the store has a default. */
 export interface CreateServerOptions {
   readonly store: RunStore;
-  readonly env?: ModelEnvironment & ApiSecurityEnvironment & { readonly CHAOS?: string };
+  readonly env?: ModelEnvironment &
+    ApiSecurityEnvironment &
+    QueueEnvironment & { readonly CHAOS?: string };
   /**
    * Nest's logger: `false` for none, levels for Nest's console logger in JSON lines (one per
    * record; default `['log', 'warn', 'error']`, which carries the run lifecycle lines), or
@@ -39,6 +42,7 @@ function jsonLogger(logger: CreateServerOptions['logger']): false | LoggerServic
  */
 export async function createServer(options: CreateServerOptions): Promise<NestExpressApplication> {
   const env = options.env ?? {};
+  const queue = queueSettingsFrom(env);
   await options.store.migrate();
   const app = await NestFactory.create<NestExpressApplication>(
     ServerModule.forRoot({
@@ -48,8 +52,11 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       api: apiSecurityFromEnv(env),
       secrets: [env.OPENAI_API_KEY, env.API_TOKEN].filter((secret) => secret !== undefined),
       telemetry: options.telemetry,
+      queue,
     }),
-    { logger: jsonLogger(options.logger) },
+    // Closing ends open event streams too: a stream followed from another instance would
+    // otherwise hold the process open after SIGTERM.
+    { logger: jsonLogger(options.logger), forceCloseConnections: true },
   );
   app.useGlobalFilters(new HttpErrorFilter(), new BadRequestFilter());
   app.useStaticAssets(DASHBOARD_DIR, { index: 'index.html' });

@@ -138,6 +138,7 @@ export class KyselyRunStore implements RunStore {
             run_id: event.runId,
             seq: event.seq,
             at: event.at,
+            instance: event.instance ?? null,
             data: JSON.stringify(event.data),
           })),
         )
@@ -157,6 +158,7 @@ export class KyselyRunStore implements RunStore {
       runId: row.run_id,
       seq: Number(row.seq),
       at: Number(row.at),
+      ...(row.instance === null ? {} : { instance: row.instance }),
       data: JSON.parse(row.data),
     }));
   }

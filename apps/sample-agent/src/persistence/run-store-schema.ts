@@ -22,6 +22,8 @@ export interface RunEventsTable {
   run_id: string;
   seq: number;
   at: number;
+  /** The instance that produced it (queue setup), else null. */
+  instance: string | null;
   /** JSON of the event's data. */
   data: string;
 }

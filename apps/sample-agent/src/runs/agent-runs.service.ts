@@ -1,4 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
   AgentRunner,
@@ -18,8 +24,12 @@ import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
 import { isIdempotentTool } from '../tools/tool-traits.js';
+import { RunIdempotencyKeys } from './idempotency-keys.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
+import type { RunEvent } from './run-event.js';
+import { INSTANCE_ID } from './run-event-feed.js';
+import { RUN_QUEUE, type RunQueue } from './run-queue.js';
 import type { RunRecord } from './run-record.js';
 import { runCompletion } from './run-status.js';
 import { RUN_STORE, type RunStore } from './run-store.js';
@@ -34,6 +44,18 @@ export interface StartRunRequest {
 /** The longest task a run accepts, in characters. */
 export const MAX_TASK_LENGTH = 4_000;
 
+/** How working a queued run ended here: finished, handed back to the queue, or nothing to do. */
+export type RunWorkEnd = 'finished' | 'handed-back' | 'gone';
+
+/** Calls a run requested that have no result among its events. */
+function callsInFlight(past: readonly RunEvent[]): number {
+  const requested = past.filter((event) => event.data.type === 'tool.requested').length;
+  const ended = past.filter(
+    (event) => event.data.type === 'call.succeeded' || event.data.type === 'call.failed',
+  ).length;
+  return Math.max(0, requested - ended);
+}
+
 const SYSTEM_PROMPT =
   'You are an operations assistant with web, Kubernetes, file and calculator tools. Do what ' +
   'the user asks with the tools, then call attempt_completion with the result; call ask_user ' +
@@ -44,7 +66,8 @@ const SYSTEM_PROMPT =
  * `AgentRunner` over the app's `ToolExecutor`, its history in the run store (the run's id is
  * its conversation id), every model step and tool event on the run's event stream. After a
  * restart it resumes the runs a crash left `running`: the runner repairs the interrupted
- * calls and carries on.
+ * calls and carries on. With a {@link RunQueue} (several instances), a started run is queued
+ * instead, and {@link AgentRunsService.work} runs it on whichever instance's worker takes it.
  */
 @Injectable()
 export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
@@ -62,6 +85,8 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     private readonly moduleRef: ModuleRef,
     @Inject(RUN_STORE) private readonly store: RunStore,
     @Inject(MODEL_SELECTOR) private readonly models: ModelSelector,
+    @Optional() @Inject(RUN_QUEUE) private readonly queue?: RunQueue,
+    @Optional() @Inject(INSTANCE_ID) private readonly instance?: string,
   ) {}
 
   onModuleInit(): void {
@@ -103,7 +128,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       scenario: scenario?.name,
       model: run.model,
     });
-    await scenario?.prepare?.((type) => this.moduleRef.get(type, { strict: false }));
+    if (this.queue) {
+      await this.hub.close(run.id);
+      await this.queue.enqueue(run.id);
+      return run;
+    }
+    await this.prepare(scenario);
     this.launch(run, scenario, task);
     return run;
   }
@@ -121,25 +151,56 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     return [...this.running.keys()];
   }
 
+  /**
+   * Works a queued run here until it ends, or until `handBack` aborts it (shutdown): then
+   * its history stays as the runner saved it, the run stays `running`, and the queue gives it
+   * to another instance. A run some worker already began is resumed, with `run.resumed`
+   * naming this instance.
+   */
+  async work(runId: string, handBack: AbortSignal): Promise<RunWorkEnd> {
+    // One round trip of reads: this is the wait between the queue and the run's first step.
+    const [run, past, history] = await Promise.all([
+      this.store.getRun(runId),
+      this.store.events(runId),
+      this.store.load(runId),
+    ]);
+    if (run?.status !== 'running') return 'gone';
+    const scenario = run.scenario === undefined ? undefined : SCENARIOS.get(run.scenario);
+    this.hub.open(run.id, past.at(-1)?.seq ?? 0, past);
+    if (past.some((event) => event.data.type !== 'run.started')) {
+      this.hub.emit(run.id, {
+        type: 'run.resumed',
+        repaired: callsInFlight(past),
+        ...(this.instance === undefined ? {} : { instance: this.instance }),
+      });
+    } else {
+      await this.prepare(scenario);
+    }
+    await this.execute(run, scenario, history ? undefined : run.task, handBack, true, past);
+    return handBack.aborted ? 'handed-back' : 'finished';
+  }
+
   /** Resumes every run a previous process left `running`; resolves once they are launched. */
   async resumeInterrupted(): Promise<RunRecord[]> {
+    // Queued runs resume through the queue: a dead worker's job goes to another instance.
+    if (this.queue) return [];
     const interrupted = await this.store.runningRuns();
     for (const run of interrupted) {
       const past = await this.store.events(run.id);
       this.hub.open(run.id, past.at(-1)?.seq ?? 0, past);
-      const inFlight =
-        past.filter((event) => event.data.type === 'tool.requested').length -
-        past.filter(
-          (event) => event.data.type === 'call.succeeded' || event.data.type === 'call.failed',
-        ).length;
-      this.hub.emit(run.id, { type: 'run.resumed', repaired: Math.max(0, inFlight) });
+      this.hub.emit(run.id, { type: 'run.resumed', repaired: callsInFlight(past) });
       this.launch(
         run,
         run.scenario === undefined ? undefined : SCENARIOS.get(run.scenario),
         undefined,
+        past,
       );
     }
     return interrupted;
+  }
+
+  private async prepare(scenario: Scenario | undefined): Promise<void> {
+    await scenario?.prepare?.((type) => this.moduleRef.get(type, { strict: false }));
   }
 
   private scenarioFor(name: unknown, task: string): Scenario | undefined {
@@ -153,10 +214,15 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     return scenario;
   }
 
-  private launch(run: RunRecord, scenario: Scenario | undefined, input: string | undefined): void {
+  private launch(
+    run: RunRecord,
+    scenario: Scenario | undefined,
+    input: string | undefined,
+    past: readonly RunEvent[] = [],
+  ): void {
     const abort = new AbortController();
     this.aborts.set(run.id, abort);
-    const done = this.execute(run, scenario, input, abort.signal)
+    const done = this.execute(run, scenario, input, abort.signal, false, past)
       .catch((error: unknown) => {
         // The runner never throws; the store can. The run stays `running` and resumes at the
         // next start; the process keeps serving.
@@ -176,13 +242,15 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     scenario: Scenario | undefined,
     input: string | undefined,
     signal: AbortSignal,
+    handsBackOnAbort = false,
+    past: readonly RunEvent[] = [],
   ): Promise<RunRecord> {
     const script = scenario?.script ?? standInTask([...SCENARIOS.keys()]);
     const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
     const tracing = new RunTracing(run);
     const runner = new AgentRunner({
       model: this.observedModel(run.id, model, tracing),
-      executor: this.observedExecutor(run.id, tracing),
+      executor: this.observedExecutor(run.id, tracing, new RunIdempotencyKeys(run.id, past)),
       tools: this.tools(),
       store: this.store,
       systemPrompt: SYSTEM_PROMPT,
@@ -196,6 +264,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       () => runner.run({ conversationId: run.id, input, signal }),
       (done) => done.status,
     );
+    if (handsBackOnAbort && signal.aborted) {
+      // Not finished: the queue gives the run to another instance, which resumes it.
+      this.hub.emit(run.id, { type: 'run.handed_back', instance: this.instance ?? 'unknown' });
+      await this.hub.close(run.id);
+      return run;
+    }
     const completion = runCompletion(result, new Date());
     // The record first: a client that sees `run.finished` then reads a finished run.
     await this.store.finishRun(run.id, completion);
@@ -246,23 +320,29 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The executor, with each call tied to its run so its events land on the run's stream. */
-  private observedExecutor(runId: string, tracing: RunTracing): ToolCallExecutor {
+  private observedExecutor(
+    runId: string,
+    tracing: RunTracing,
+    keys: RunIdempotencyKeys,
+  ): ToolCallExecutor {
     return async (request, { signal }) => {
       const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
       const args =
         typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+      const idempotencyKey = keys.keyFor(call);
       this.hub.emit(runId, {
         type: 'tool.requested',
         callId: call.id,
         tool: call.name,
         arguments: args,
+        idempotencyKey,
       });
       this.callRuns.set(call.id, runId);
       const users = this.toolRuns.get(call.name) ?? new Set<string>();
       this.toolRuns.set(call.name, users.add(runId));
       try {
         const outcome = await tracing.toolCall(call.id, () =>
-          this.executor.execute(call, { signal, metadata: { runId } }),
+          this.executor.execute(call, { signal, metadata: { runId }, idempotencyKey }),
         );
         this.hub.emit(runId, {
           type: 'tool.result',

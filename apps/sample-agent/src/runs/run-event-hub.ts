@@ -1,5 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { followRun } from './follow-run.js';
 import { isRunFinished, type RunEvent, type RunEventData } from './run-event.js';
+import { INSTANCE_ID, RUN_EVENT_FEED, type RunEventFeed } from './run-event-feed.js';
 import { RUN_STORE, type RunStore } from './run-store.js';
 
 /** Receives a run's events in order. */
@@ -18,6 +20,8 @@ interface LiveRun {
  * by a crash. Writes are batched (everything emitted in the same tick, by every run, goes in
  * one insert) and serialised, so events are stored and delivered in the order they happened.
  * A subscriber first gets the events it missed (after its `Last-Event-ID`), then the live ones.
+ * With a {@link RunEventFeed} (several instances), stored events are published to the other
+ * instances too, and a run produced elsewhere is followed through the feed.
  */
 @Injectable()
 export class RunEventHub {
@@ -25,17 +29,23 @@ export class RunEventHub {
   private readonly taps = new Set<RunEventListener>();
   private pending: RunEvent[] = [];
   private written: Promise<void> = Promise.resolve();
+  /** Runs followed through the feed here, with how many subscribers follow each. */
+  private readonly followed = new Map<string, number>();
 
-  constructor(@Inject(RUN_STORE) private readonly store: RunStore) {}
+  constructor(
+    @Inject(RUN_STORE) private readonly store: RunStore,
+    @Optional() @Inject(RUN_EVENT_FEED) private readonly feed?: RunEventFeed,
+    @Optional() @Inject(INSTANCE_ID) private readonly instance?: string,
+  ) {}
 
   /** Starts numbering a run's events after `lastSeq` (the stored ones, for a resumed run). */
   open(runId: string, lastSeq = 0, past: readonly RunEvent[] = []): void {
     this.live.set(runId, { seq: lastSeq, events: [...past], listeners: new Set() });
   }
 
-  /** Whether the run's events are still being produced here. */
+  /** Whether the run's events are still being produced here, or followed from another instance. */
   isLive(runId: string): boolean {
-    return this.live.has(runId);
+    return this.live.has(runId) || this.followed.has(runId);
   }
 
   /** Records an event of a live run; ignored for a run that is not live. */
@@ -43,7 +53,11 @@ export class RunEventHub {
     const run = this.live.get(runId);
     if (!run) return;
     run.seq += 1;
-    this.pending.push({ runId, seq: run.seq, at, data });
+    this.pending.push(
+      this.instance === undefined
+        ? { runId, seq: run.seq, at, data }
+        : { runId, seq: run.seq, at, instance: this.instance, data },
+    );
     if (this.pending.length === 1) this.written = this.written.then(() => this.write());
   }
 
@@ -60,7 +74,8 @@ export class RunEventHub {
 
   /**
    * Calls `listener` with the run's events after `afterSeq` in order, then with each new one
-   * until the run finishes. Resolves to the function that unsubscribes.
+   * until the run finishes. Resolves to the function that unsubscribes. A run that is not
+   * produced here is followed through the feed while the store says it is running.
    */
   async subscribe(
     runId: string,
@@ -68,6 +83,9 @@ export class RunEventHub {
     listener: RunEventListener,
   ): Promise<() => void> {
     const run = this.live.get(runId);
+    if (!run && this.feed && (await this.store.getRun(runId))?.status === 'running') {
+      return this.follow(this.feed, runId, afterSeq, listener);
+    }
     if (!run) {
       for (const event of await this.store.events(runId, afterSeq)) listener(event);
       return () => undefined;
@@ -83,6 +101,25 @@ export class RunEventHub {
     return () => this.taps.delete(listener);
   }
 
+  private async follow(
+    feed: RunEventFeed,
+    runId: string,
+    afterSeq: number,
+    listener: RunEventListener,
+  ): Promise<() => void> {
+    this.followed.set(runId, (this.followed.get(runId) ?? 0) + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.followed.get(runId) ?? 1) - 1;
+      if (left > 0) this.followed.set(runId, left);
+      else this.followed.delete(runId);
+    };
+    const stop = await followRun(feed, this.store, runId, afterSeq, listener, uncount);
+    return () => (stop(), uncount());
+  }
+
   private async write(): Promise<void> {
     // Everything emitted before this write started goes in one batch.
     await Promise.resolve();
@@ -90,6 +127,7 @@ export class RunEventHub {
     this.pending = [];
     try {
       await this.store.appendEvents(batch);
+      this.feed?.publish(batch);
     } catch (error) {
       console.error(`could not store ${batch.length} run events:`, error);
     }

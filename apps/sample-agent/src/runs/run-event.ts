@@ -8,7 +8,18 @@ export type RunLifecycleEvent =
       readonly scenario?: string;
       readonly model: string;
     }
-  | { readonly type: 'run.resumed'; readonly repaired: number }
+  | {
+      readonly type: 'run.resumed';
+      /** Calls the interruption left without a result. */
+      readonly repaired: number;
+      /** The instance that took the run over (queue setup). */
+      readonly instance?: string;
+    }
+  | {
+      /** The instance stopped working the run (shutdown) and put it back on the queue. */
+      readonly type: 'run.handed_back';
+      readonly instance: string;
+    }
   | { readonly type: 'model.request'; readonly step: number; readonly messages: number }
   | {
       readonly type: 'model.reply';
@@ -23,6 +34,8 @@ export type RunLifecycleEvent =
       readonly callId: string;
       readonly tool: string;
       readonly arguments: string;
+      /** The key the tool sends upstream; a repeat of an interrupted call carries its key. */
+      readonly idempotencyKey?: string;
     }
   | {
       readonly type: 'tool.result';
@@ -48,6 +61,8 @@ export interface RunEvent {
   readonly seq: number;
   /** ms since the epoch. */
   readonly at: number;
+  /** The instance that produced it (queue setup; absent when runs stay in one process). */
+  readonly instance?: string;
   readonly data: RunEventData;
 }
 

@@ -1,6 +1,7 @@
 import { kubeDeployForbiddenScenario, kubeMissingNamespaceScenario } from './kube.scenario.js';
 import { askUserScenario, calculatorScenario, readFileScenario } from './local-tools.scenario.js';
 import { outageScenario } from './outage.scenario.js';
+import { payInvoiceScenario } from './payment.scenario.js';
 import type { Scenario } from './scenario.js';
 import { tripScenario } from './trip.scenario.js';
 import { searchesScenario, slowWebScenario, webResearchScenario } from './web-research.scenario.js';
@@ -20,6 +21,7 @@ export const SCENARIOS: ReadonlyMap<string, Scenario> = new Map(
     askUserScenario,
     outageScenario,
     searchesScenario(20),
+    payInvoiceScenario,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

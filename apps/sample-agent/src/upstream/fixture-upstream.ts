@@ -7,6 +7,7 @@ import {
   type UpstreamBehaviour,
   type UpstreamRoute,
 } from './upstream-behaviour.js';
+import { PaymentsApi, type Payment } from './payments.js';
 import { pageFor, searchResultsFor } from './upstream-content.js';
 
 /** A running fixture upstream. */
@@ -19,6 +20,10 @@ export interface FixtureUpstream {
   reset(): void;
   /** Requests served so far, by route. */
   readonly hits: Readonly<Record<UpstreamRoute, number>>;
+  /** The payments made through `POST /payments` (also `GET /__payments`): one per effect. */
+  readonly payments: readonly Payment[];
+  /** `POST /payments` requests received, repeats with a known key included. */
+  readonly paymentRequests: number;
   close(): Promise<void>;
 }
 
@@ -84,12 +89,18 @@ async function play(
       return sendJson(response, 503, { error: 'Service unavailable.' });
     case 'slow':
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, behaviour.delayMs ?? 2_000);
+        const socket = response.socket;
         // The client gave up (its timeout): stop waiting.
-        response.socket?.once('close', () => {
+        const gaveUp = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        // A kept-alive socket serves many requests: each takes its listener off again.
+        const timer = setTimeout(() => {
+          socket?.off('close', gaveUp);
+          resolve();
+        }, behaviour.delayMs ?? 2_000);
+        socket?.once('close', gaveUp);
       });
       if (!response.destroyed) sendJson(response, 200, answer(route, url));
       return;
@@ -122,8 +133,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 /**
  * An HTTP server on 127.0.0.1 standing in for the web: `GET /search?q=` and `GET /page?url=`
  * answer JSON, or misbehave as each route's plan says (429 with `Retry-After`, 503, slow
- * answers, connections reset mid-response, HTML error pages). Plans are switched in process
- * with `plan()` or over HTTP with `PUT /__plan/{route}` and a {@link RoutePlan} body.
+ * answers, connections reset mid-response, HTML error pages). `POST /payments` makes a payment,
+ * honouring `Idempotency-Key` (see {@link PaymentsApi}). Plans are switched in process with `plan()` or over HTTP with `PUT /__plan/{route}` and a {@link RoutePlan} body.
  *
  * @example
  * const upstream = await startFixtureUpstream();
@@ -136,6 +147,7 @@ export async function startFixtureUpstream(
     UPSTREAM_ROUTES.map((route) => [route, new RouteState()]),
   ) as Record<UpstreamRoute, RouteState>;
   const sockets = new Set<Socket>();
+  const payments = new PaymentsApi();
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://upstream');
@@ -145,6 +157,12 @@ export async function startFixtureUpstream(
       if (!isRoutePlan(plan)) return sendJson(response, 400, { error: 'Not a route plan.' });
       routes[second as UpstreamRoute].set(plan);
       return sendJson(response, 200, plan);
+    }
+    if (request.method === 'POST' && first === 'payments' && second === undefined) {
+      return payments.handle(request, await readBody(request), response);
+    }
+    if (request.method === 'GET' && first === '__payments' && second === undefined) {
+      return sendJson(response, 200, { requests: payments.requests, payments: payments.payments });
     }
     if (request.method === 'GET' && first && first in routes && second === undefined) {
       const route = first as UpstreamRoute;
@@ -173,6 +191,10 @@ export async function startFixtureUpstream(
     reset: () => UPSTREAM_ROUTES.forEach((route) => routes[route].set({})),
     get hits() {
       return { search: routes.search.hits, page: routes.page.hits };
+    },
+    payments: payments.payments,
+    get paymentRequests() {
+      return payments.requests;
     },
     close: () =>
       new Promise<void>((resolve) => {

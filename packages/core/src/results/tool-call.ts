@@ -31,6 +31,18 @@ export interface ToolCallContext {
   /** What the caller attached to the call (conversation id, tenant, ...). */
   readonly metadata: Readonly<Record<string, unknown>>;
   /**
+   * The same for every attempt of this call, and for the call again after a crash and a
+   * resume: send it upstream as an `Idempotency-Key` header so a repeat of a non-idempotent
+   * effect (a payment, an email) returns the first result instead of happening twice.
+   * Executors that know the conversation scope it to it (run id + call id); absent where the
+   * executor sets none.
+   *
+   * @example
+   * await fetch(url, { method: 'POST', signal: call.signal,
+   *   headers: call.idempotencyKey ? { 'idempotency-key': call.idempotencyKey } : {} });
+   */
+  readonly idempotencyKey?: string;
+  /**
    * Passes on the headers of the upstream's response, so an adaptive rate limit learns the
    * upstream's limit from them (`RateLimit`, `RateLimit-Policy`, `X-RateLimit-*`,
    * `Retry-After`). Absent where nothing listens. Refusals need no call: their headers travel

@@ -17,6 +17,12 @@ export interface ExecuteOptions {
    * not retried (neither idempotent nor `@Retryable`) stays that way.
    */
   readonly retry?: RetryOptions | false;
+  /**
+   * The call's `ToolCallContext.idempotencyKey`, the same for every attempt: pass one that
+   * stays the same when the call is made again after a crash (the conversation or run id and
+   * the call id). Default: the call id.
+   */
+  readonly idempotencyKey?: string;
   /** This call's longest wait at the tool's rate limiter, instead of the limiter's. */
   readonly rateLimitMaxWaitMs?: number;
 }

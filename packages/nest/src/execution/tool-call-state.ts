@@ -78,6 +78,7 @@ class CallContext implements MutableToolCallContext {
     readonly callId: string,
     readonly toolName: string,
     readonly metadata: Readonly<Record<string, unknown>>,
+    readonly idempotencyKey: string,
     state: ToolCallState,
   ) {
     this.#state = state;
@@ -107,7 +108,7 @@ class CallContext implements MutableToolCallContext {
 
 /** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
-  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'>,
+  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata' | 'idempotencyKey'>,
   init: Omit<
     ToolCallState,
     'signal' | 'budget' | 'abandoned' | 'deferFailures' | 'deferredFailure'
@@ -128,7 +129,13 @@ export function openToolCall(
     deferFailures: init.policies.retry !== undefined,
     deferredFailure: undefined,
   };
-  const call = new CallContext(identity.callId, identity.toolName, identity.metadata, state);
+  const call = new CallContext(
+    identity.callId,
+    identity.toolName,
+    identity.metadata,
+    identity.idempotencyKey ?? identity.callId,
+    state,
+  );
   return { call, state };
 }
 

@@ -94,7 +94,12 @@ export class ToolExecutor implements OnApplicationShutdown {
       }
       live = this.live.open(options.signal);
       const opened = openToolCall(
-        { callId, toolName: name, metadata: options.metadata ?? NO_METADATA },
+        {
+          callId,
+          toolName: name,
+          metadata: options.metadata ?? NO_METADATA,
+          idempotencyKey: options.idempotencyKey,
+        },
         {
           tool,
           startedAt,

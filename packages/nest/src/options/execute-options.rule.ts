@@ -10,6 +10,7 @@ import {
   milliseconds,
   objectOf,
   oneOf,
+  text,
 } from '@toolshield/core';
 import type { ExecuteOptions } from '../execution/execute-options.interface.js';
 import { TIMEOUT_MS_RULE } from './policy-option.rules.js';
@@ -21,6 +22,7 @@ export const EXECUTE_OPTIONS_RULE = objectOf<ExecuteOptions>({
   timeoutMs: TIMEOUT_MS_RULE,
   retry: either(oneOf([false]), RETRY_OPTIONS_RULE),
   rateLimitMaxWaitMs: milliseconds(),
+  idempotencyKey: text(true),
 });
 
 /**

@@ -11,14 +11,18 @@ function bodyDetail(body: string, contentType: string): string {
 }
 
 /**
- * `GET url` with the call's signal; the JSON body on a 2xx answer. Anything else throws an
+ * `GET url` (or `init`'s request) with the call's signal; the JSON body on a 2xx answer. Anything else throws an
  * error carrying `status`, `headers` and `url`, which toolshield's classifier maps to the
  * taxonomy (429 → `rate_limited` with its `Retry-After`, 503 → `upstream_unavailable`, ...);
  * an HTML error page is reduced to its text. A connection reset mid-body rejects from
  * `response.text()` with the socket's error, which classifies as `network`.
  */
-export async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { signal });
+export async function getJson(
+  url: string,
+  signal: AbortSignal,
+  init: Pick<RequestInit, 'method' | 'headers' | 'body'> = {},
+): Promise<unknown> {
+  const response = await fetch(url, { ...init, signal });
   const body = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.ok) {
@@ -27,7 +31,7 @@ export async function getJson(url: string, signal: AbortSignal): Promise<unknown
       status: response.status,
       headers: response.headers,
       url,
-      method: 'GET',
+      method: init.method ?? 'GET',
     });
   }
   if (!contentType.includes('json')) {

@@ -2,8 +2,10 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { startFixtureUpstream, type FixtureUpstream } from '../../upstream/fixture-upstream.js';
 
 /**
- * The web the `web_search` and `fetch_page` tools reach: the fixture upstream, started on
- * 127.0.0.1 on first use and closed with the application.
+ * The web the `web_search`, `fetch_page` and `pay_invoice` tools reach: the fixture upstream,
+ * started on 127.0.0.1 on first use and closed with the application; or, with `UPSTREAM_URL`,
+ * one every instance shares (`node dist/upstream/main.js`), which the scenarios' plans leave
+ * alone.
  */
 @Injectable()
 export class WebUpstream implements OnApplicationShutdown {
@@ -13,6 +15,11 @@ export class WebUpstream implements OnApplicationShutdown {
   fixture(): Promise<FixtureUpstream> {
     this.started ??= startFixtureUpstream();
     return this.started;
+  }
+
+  /** The root URL the tools call. */
+  async url(): Promise<string> {
+    return process.env['UPSTREAM_URL'] || (await this.fixture()).url;
   }
 
   async onApplicationShutdown(): Promise<void> {

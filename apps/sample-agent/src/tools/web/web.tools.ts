@@ -61,7 +61,6 @@ export class WebTools {
   }
 
   private async get(path: string, call: ToolCallContext): Promise<unknown> {
-    const { url } = await this.upstream.fixture();
-    return getJson(`${url}${path}`, call.signal);
+    return getJson(`${await this.upstream.url()}${path}`, call.signal);
   }
 }

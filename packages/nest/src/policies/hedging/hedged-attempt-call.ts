@@ -14,6 +14,7 @@ export class HedgedAttemptCall implements MutableToolCallContext {
   readonly callId: string;
   readonly toolName: string;
   readonly metadata: Readonly<Record<string, unknown>>;
+  readonly idempotencyKey: string | undefined;
   attempt: number;
   /** What the tool passed on with `reportUpstreamHeaders` during this attempt. */
   upstreamHeaders?: HeadersLike;
@@ -28,6 +29,7 @@ export class HedgedAttemptCall implements MutableToolCallContext {
     this.callId = of.callId;
     this.toolName = of.toolName;
     this.metadata = of.metadata;
+    this.idempotencyKey = of.idempotencyKey;
     this.attempt = of.attempt;
     this.attemptSource = source;
   }

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { ToolCallContext } from '@toolshield/core';
+import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { IsIn, IsNumber, IsPositive, Matches } from 'class-validator';
+import type { Payment } from '../upstream/payments.js';
+import { getJson } from './web/get-json.js';
+import { WebUpstream } from './web/web-upstream.js';
+
+/** Arguments of `pay_invoice`. */
+export class PayInvoiceArgs {
+  @Matches(/^INV-\d{1,10}$/) invoice!: string;
+  @IsNumber() @IsPositive() amount!: number;
+  @IsIn(['EUR', 'USD', 'GBP']) currency!: string;
+}
+
+/**
+ * Pays an invoice through the fixture upstream's payment API: a side effect that must not
+ * happen twice, so the tool is not idempotent (toolshield never retries it) and it sends
+ * the call's `idempotencyKey` as the `Idempotency-Key` header. When the call is made again
+ * after a crash with the same key, the upstream answers with the first payment.
+ */
+@Injectable()
+export class PaymentTools {
+  constructor(private readonly upstream: WebUpstream) {}
+
+  @Tool({
+    name: 'pay_invoice',
+    description: 'Pays an invoice; returns the payment. Never call it twice for one invoice.',
+    timeoutMs: 10_000,
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  })
+  async payInvoice(
+    @ToolArgs() args: PayInvoiceArgs,
+    @ToolCall() call: ToolCallContext,
+  ): Promise<Payment> {
+    return (await getJson(`${await this.upstream.url()}/payments`, call.signal, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(call.idempotencyKey ? { 'idempotency-key': call.idempotencyKey } : {}),
+      },
+      body: JSON.stringify({ invoice: args.invoice, amount: args.amount, currency: args.currency }),
+    })) as Payment;
+  }
+}
