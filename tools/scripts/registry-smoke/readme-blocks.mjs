@@ -49,3 +49,9 @@ export function replaceIn(block, from, to, readmePath) {
 function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The first ```ts block of a package's README with `from` replaced by `to` (see replaceIn). */
+export function adaptedFirstBlock(root, name, from, to) {
+  const doc = readme(root, name);
+  return replaceIn(firstTsBlock(doc), from, to, doc.path);
+}

@@ -6,7 +6,7 @@
  * A README whose example no longer fits fails with a message naming this file.
  */
 import { WEATHER_SCRIPT } from './fixtures.mjs';
-import { firstTsBlock, readme, replaceIn, tsBlockWith } from './readme-blocks.mjs';
+import { adaptedFirstBlock, firstTsBlock, readme, tsBlockWith } from './readme-blocks.mjs';
 import { fail } from './steps.mjs';
 
 const FETCH_WEATHER = `globalThis.fetch = async () =>
@@ -154,13 +154,7 @@ console.log('RESULT ' + JSON.stringify({ outcomes, counters: search.chaos.counte
 
 /** Served on a free port of 127.0.0.1; the official MCP client lists and calls the tool. */
 function mcpReadme(root) {
-  const doc = readme(root, 'mcp');
-  const block = replaceIn(
-    firstTsBlock(doc),
-    'app.listen(3000)',
-    "app.listen(0, '127.0.0.1')",
-    doc.path,
-  );
+  const block = adaptedFirstBlock(root, 'mcp', 'app.listen(3000)', "app.listen(0, '127.0.0.1')");
   return {
     name: 'packages/mcp/README.md',
     file: 'mcp-readme',
@@ -213,12 +207,11 @@ console.log('RESULT ' + JSON.stringify({ health, outcome }));
 }
 
 function aiSdkReadme(root) {
-  const doc = readme(root, 'ai-sdk');
-  const block = replaceIn(
-    firstTsBlock(doc),
+  const block = adaptedFirstBlock(
+    root,
+    'ai-sdk',
     "from '@ai-sdk/openai'",
     "from './fakes/openai.js'",
-    doc.path,
   );
   return {
     name: 'packages/ai-sdk/README.md',
@@ -238,12 +231,11 @@ await app.close();
 }
 
 function openAiAgentsReadme(root) {
-  const doc = readme(root, 'openai-agents');
-  const block = replaceIn(
-    firstTsBlock(doc),
+  const block = adaptedFirstBlock(
+    root,
+    'openai-agents',
     'new Runner(toolshieldRunConfig(tools))',
     'new Runner({ ...toolshieldRunConfig(tools), model, tracingDisabled: true })',
-    doc.path,
   );
   return {
     name: 'packages/openai-agents/README.md',
@@ -267,8 +259,7 @@ await app.close();
 }
 
 function langChainReadme(root) {
-  const doc = readme(root, 'langchain');
-  const block = replaceIn(firstTsBlock(doc), "'openai:gpt-5-mini'", 'model', doc.path);
+  const block = adaptedFirstBlock(root, 'langchain', "'openai:gpt-5-mini'", 'model');
   return {
     name: 'packages/langchain/README.md',
     adapter: true,
