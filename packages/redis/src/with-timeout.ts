@@ -1,4 +1,4 @@
-/** Thrown when a Redis command takes longer than the store's `commandTimeoutMs`. */
+/** Thrown when a Redis command takes longer than the store's `commandTimeoutMs`. @publicApi */
 export class RedisCommandTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`The Redis command took longer than ${timeoutMs} ms`);

@@ -70,5 +70,8 @@ export class ChaosHttpError extends Error {
   }
 }
 
-/** The URL injected HTTP errors name: reserved, so it can never be mistaken for a real host. */
+/**
+ * The URL injected HTTP errors name: reserved, so it can never be mistaken for a real host.
+ * @publicApi
+ */
 export const CHAOS_HTTP_URL = 'https://chaos.toolshield.invalid/';

@@ -141,7 +141,7 @@ export function summariseSeedRun(options: SummariseSeedRunOptions): SeedRunRepor
   };
 }
 
-/** Each settled call's `metadata.durationMs` (clock ms from call to outcome). */
+/** Each settled call's `metadata.durationMs` (clock ms from call to outcome). @internal */
 export function callDurationsMs(run: RecordedRun): number[] {
   return run.calls.flatMap((call) => {
     const outcome = call.outcomes[0];

@@ -99,6 +99,9 @@ export class VirtualClock implements Clock {
     const watched = promise.finally(() => {
       settled = true;
     });
+    // Handled from the start: a rejection while we wait for a turn of the event loop would
+    // otherwise be reported as unhandled (and end a plain Node process) before we return it.
+    watched.catch(() => undefined);
     for (let turns = 0; !settled; turns++) {
       if (turns >= this.maxTimersPerRun) {
         throw new Error(

@@ -37,9 +37,9 @@ export interface FailureSanitizer {
   event(event: ToolEvent): ToolEvent;
 }
 
-/** Longest one-line text, by default. */
+/** Longest one-line text, by default. @publicApi */
 export const DEFAULT_MAX_ERROR_LENGTH = 200;
-/** Longest string in failure metadata. */
+/** Longest string in failure metadata. @publicApi */
 export const MAX_METADATA_TEXT_LENGTH = 1000;
 /**
  * Longest part of a line that is redacted: beyond it nothing reaches the model anyway, and a

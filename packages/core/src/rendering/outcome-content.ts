@@ -29,6 +29,7 @@ export function renderOutcomeJson(outcome: ToolOutcome, space?: number): string 
 /**
  * What the model reads for an outcome: a string output as it is, any other output as JSON,
  * and a failure as text or JSON (see {@link OutcomeRenderOptions}).
+ * @publicApi
  */
 export function outcomeContent(outcome: ToolOutcome, options: OutcomeRenderOptions = {}): string {
   if (outcome.success) {
