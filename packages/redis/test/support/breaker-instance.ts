@@ -1,4 +1,4 @@
-import { CircuitBreakerRegistry } from '@toolshield/core';
+import { CircuitBreakerRegistry, type CircuitBreakerOptions } from '@toolshield/core';
 import { Redis } from 'ioredis';
 import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../../src/index.js';
 import { eventually } from './eventually.js';
@@ -9,19 +9,23 @@ export interface BreakerInstance {
   readonly store: RedisBreakerStore;
   readonly registry: CircuitBreakerRegistry;
   readonly connection: Redis;
+  /** Every state change of the instance's breakers, as `from>to`, in order. */
+  readonly transitions: string[];
   /** The instance's `search` breaker (created on first use). */
   breaker(): ReturnType<CircuitBreakerRegistry['get']>;
 }
 
 /**
  * An instance sharing its breakers under `prefix` (threshold: 10 calls, 50 % failures; open
- * for 300 ms), closed by the suite after the test. The connection retries every 20 ms and
- * gives a queued command up after one retry, so a spec's outage is short.
+ * for 300 ms, unless `breaker` says otherwise), closed by the suite after the test. The
+ * connection retries every 20 ms and gives a queued command up after one retry, so a spec's
+ * outage is short.
  */
 export function breakerInstance(
   suite: RedisSuite,
   prefix: string,
   options: Partial<RedisBreakerStoreOptions> = {},
+  breaker: CircuitBreakerOptions = {},
 ): BreakerInstance {
   const connection = new Redis(suite.server.url, {
     maxRetriesPerRequest: 1,
@@ -33,16 +37,18 @@ export function breakerInstance(
     commandTimeoutMs: 100,
     ...options,
   });
+  const transitions: string[] = [];
   const registry = new CircuitBreakerRegistry({
     store,
-    defaults: { volumeThreshold: 10, errorThresholdPercentage: 50, resetTimeoutMs: 300 },
+    defaults: { volumeThreshold: 10, errorThresholdPercentage: 50, resetTimeoutMs: 300, ...breaker },
+    onStateChange: ({ from, to }) => transitions.push(`${from}>${to}`),
   });
   suite.cleanups.push(async () => {
     registry.dispose();
     await store.close();
     connection.disconnect();
   });
-  return { store, registry, connection, breaker: () => registry.get('search') };
+  return { store, registry, connection, transitions, breaker: () => registry.get('search') };
 }
 
 /** Creates each instance's breaker and waits until every one shares it on Redis. */
