@@ -143,8 +143,9 @@ export class RedisLink {
     listener.onReady();
   }
 
-  /** Closes the pub/sub connection; the command connection stays the caller's. */
+  /** Closes the pub/sub connection (once); the command connection stays the caller's. */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     this.subscriber.disconnect();
   }

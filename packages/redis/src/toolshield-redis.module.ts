@@ -89,6 +89,7 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
           ...(options.syncIntervalMs === undefined
             ? {}
             : { syncIntervalMs: options.syncIntervalMs }),
+          ...(options.trialLeaseMs === undefined ? {} : { trialLeaseMs: options.trialLeaseMs }),
         }),
     },
     {

@@ -106,9 +106,7 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
             const trials = placement.map((index) => heldTrial(trio[index] as BreakerInstance));
             await Promise.all(trials.map((trial) => trial.started));
             trials[failing]?.end(true);
-            await eventually(() =>
-              trio.every((one) => one.transitions.includes('half_open>open')),
-            );
+            await eventually(() => trio.every((one) => one.transitions.includes('half_open>open')));
             for (const trial of trials) trial.end();
             await Promise.all(trials.map((trial) => trial.outcome));
             await new Promise((resolve) => setTimeout(resolve, 50));
@@ -139,7 +137,6 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
     c.connection.disconnect();
     c.registry.dispose();
     await c.store.close();
-    void dying.outcome;
 
     let admitted = false;
     await eventually(() => {
@@ -157,7 +154,12 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
   });
 
   it('decides the trials on its own counts while Redis is away', async () => {
-    const a = breakerInstance(suite, 'trials-away:', {}, { halfOpenMaxCalls: 2, resetTimeoutMs: 100 });
+    const a = breakerInstance(
+      suite,
+      'trials-away:',
+      {},
+      { halfOpenMaxCalls: 2, resetTimeoutMs: 100 },
+    );
     await sharing(a);
     await suite.server.kill();
     await eventually(() => a.store.health().status === 'degraded');

@@ -21,8 +21,12 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
   let upstream: FixtureUpstream;
   const running: InstanceProcess[] = [];
 
-  async function instances(count: number, prefix: string): Promise<InstanceProcess[]> {
-    const env = { REDIS_URL: redis.url, UPSTREAM_URL: upstream.url, KEY_PREFIX: prefix };
+  async function instances(
+    count: number,
+    prefix: string,
+    extra: Record<string, string> = {},
+  ): Promise<InstanceProcess[]> {
+    const env = { REDIS_URL: redis.url, UPSTREAM_URL: upstream.url, KEY_PREFIX: prefix, ...extra };
     const started = await Promise.all(
       Array.from({ length: count }, () => InstanceProcess.start(env)),
     );
@@ -47,10 +51,35 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     return started;
   }
 
-  afterEach(() => {
+  /** Waits until the `probed` breaker of every instance is in `state`. */
+  async function probedIn(started: InstanceProcess[], state: string, withinMs = 5_000) {
+    return eventuallyAsync(
+      async () =>
+        (await Promise.all(started.map((one) => one.state('probed')))).every(
+          (one) => one.state === state,
+        ),
+      withinMs,
+    );
+  }
+
+  /** Three instances whose `probed` breaker (three trial calls when half-open) is half-open. */
+  async function halfOpenProbed(prefix: string, extra?: Record<string, string>) {
+    const three = await instances(3, prefix, extra);
+    // Each instance creates its breaker with a call, then one opens it for all.
+    for (const one of three) expect((await one.run(1, 0, 1, 'probed'))[0]?.outcome).toBe('ok');
+    await three[0]?.open('probed');
+    await probedIn(three, 'half_open');
+    return three;
+  }
+
+  // Each test's instances end with it: idle instances still sync, and on two cores their
+  // work would weigh on the timing of the tests after them.
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((instance) => instance.stop()));
     upstream.down = false;
     upstream.downDelayMs = 0;
-  });
+    upstream.hanging = false;
+  }, 20_000);
   beforeAll(async () => {
     [redis, upstream] = await Promise.all([RedisServer.start(), FixtureUpstream.start()]);
   }, 20_000);
@@ -86,6 +115,35 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     const probes = 0;
     expect(upstream.requests).toBeLessThanOrEqual(fromOne + probes);
     for (const calls of outcomes) expect(calls.at(-1)?.outcome).toBe('circuit_open');
+  }, 60_000);
+
+  // Issue 21: with the trial calls on different instances, each counted only its own
+  // successes and none reached halfOpenMaxCalls: the breaker stayed half-open for good.
+  it('closes every instance when the trial calls, one on each instance, all succeed', async () => {
+    const three = await halfOpenProbed('trials:');
+    const trials = await Promise.all(three.map((one) => one.run(1, 0, 1, 'probed')));
+    expect(trials.flat().map((call) => call.outcome)).toEqual(['ok', 'ok', 'ok']);
+    await probedIn(three, 'closed');
+    for (const one of three)
+      expect((await one.run(3, 0, 1, 'probed')).map((call) => call.outcome)).toEqual([
+        'ok',
+        'ok',
+        'ok',
+      ]);
+  }, 60_000);
+
+  it('frees the trial slot of an instance killed while holding it, and the others close', async () => {
+    const three = await halfOpenProbed('trial-holder:', { TRIAL_LEASE_MS: '500' });
+    const [a, b, dying] = three as [InstanceProcess, InstanceProcess, InstanceProcess];
+    upstream.hanging = true;
+    const before = upstream.requests;
+    dying.start('probed');
+    await eventuallyAsync(() => Promise.resolve(upstream.requests > before), 5_000);
+    await dying.kill();
+    upstream.hanging = false;
+    // Two slots are left for a and b; the third is the dead instance's until its lease ends.
+    await Promise.all([a.run(10, 100, 1, 'probed'), b.run(10, 100, 1, 'probed')]);
+    await probedIn([a, b], 'closed');
   }, 60_000);
 
   it('loses no call when Redis is killed mid-run, and the shared view returns with Redis', async () => {

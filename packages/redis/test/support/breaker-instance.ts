@@ -40,13 +40,19 @@ export function breakerInstance(
   const transitions: string[] = [];
   const registry = new CircuitBreakerRegistry({
     store,
-    defaults: { volumeThreshold: 10, errorThresholdPercentage: 50, resetTimeoutMs: 300, ...breaker },
+    defaults: {
+      volumeThreshold: 10,
+      errorThresholdPercentage: 50,
+      resetTimeoutMs: 300,
+      ...breaker,
+    },
     onStateChange: ({ from, to }) => transitions.push(`${from}>${to}`),
   });
   suite.cleanups.push(async () => {
     registry.dispose();
     await store.close();
-    connection.disconnect();
+    // A connection a spec ended already is left alone (ioredis would wait 2 s to end it again).
+    if (connection.status !== 'end') connection.disconnect();
   });
   return { store, registry, connection, transitions, breaker: () => registry.get('search') };
 }
