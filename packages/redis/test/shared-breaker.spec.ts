@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
 import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../src/index.js';
 import { breakerInstance, failures, sharing } from './support/breaker-instance.js';
-import { eventually } from './support/eventually.js';
+import { eventually, REJOIN_WITHIN_MS } from './support/eventually.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 import { useRedisServer } from './support/redis-suite.js';
 
@@ -164,7 +164,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await suite.server.restart();
     await eventually(
       () => a.store.health().status === 'shared' && b.store.health().status === 'shared',
-      3_000,
+      REJOIN_WITHIN_MS,
     );
     await eventually(() => a.breaker().state === b.breaker().state);
     expect(health.isHealthy()['toolshield-redis']).toMatchObject({ status: 'up' });
