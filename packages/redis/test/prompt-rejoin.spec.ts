@@ -29,7 +29,7 @@ describeWithRedis('rejoining promptly when Redis answers again', () => {
     const b = breakerInstance(suite, 'p1:');
     await sharing(a, b);
     await suite.server.kill();
-    await eventually(() => slow.status === 'reconnecting');
+    await eventually(() => slow.status === 'reconnecting', REJOIN_WITHIN_MS);
 
     await suite.server.restart();
     await eventually(() => a.store.health().status === 'shared', REJOIN_WITHIN_MS);
@@ -37,7 +37,7 @@ describeWithRedis('rejoining promptly when Redis answers again', () => {
     await a.reaches('open');
     // A client its owner ended stays ended.
     slow.disconnect();
-    await eventually(() => slow.status === 'end');
+    await eventually(() => slow.status === 'end', REJOIN_WITHIN_MS);
     expect(a.store.health().status).toBe('degraded');
   });
 });

@@ -3,7 +3,7 @@ import { CircuitOpenError } from '@toolshield/core';
 import fc from 'fast-check';
 import { breakerInstance, sharing, type BreakerInstance } from './support/breaker-instance.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
-import { eventually } from './support/eventually.js';
+import { eventually, REJOIN_WITHIN_MS } from './support/eventually.js';
 import { useRedisServer } from './support/redis-suite.js';
 
 /** A trial call held until the spec lets it end. */
@@ -52,7 +52,7 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
     );
     await sharing(...trio);
     trio[0]?.breaker().open();
-    await eventually(() => states(trio).every((state) => state === 'half_open'));
+    await eventually(() => states(trio).every((state) => state === 'half_open'), REJOIN_WITHIN_MS);
     return trio;
   }
 
@@ -80,7 +80,10 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
             expect(await Promise.all(trials.map((trial) => trial.outcome))).toEqual(
               placement.map(() => 'ok'),
             );
-            await eventually(() => states(trio).every((state) => state === 'closed'), 5_000);
+            await eventually(
+              () => states(trio).every((state) => state === 'closed'),
+              REJOIN_WITHIN_MS,
+            );
             for (const one of trio) await expect(one.breaker().execute(ok)).resolves.toBe('ok');
           },
         )
@@ -149,7 +152,7 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
             () => undefined,
           );
       return a.breaker().state === 'closed' && b.breaker().state === 'closed';
-    }, 5_000);
+    }, REJOIN_WITHIN_MS);
     expect(admitted).toBe(true);
   });
 
@@ -162,9 +165,9 @@ describeWithRedis('half-open trial calls decided across instances on a real Redi
     );
     await sharing(a);
     await suite.server.kill();
-    await eventually(() => a.store.health().status === 'degraded');
+    await eventually(() => a.store.health().status === 'degraded', REJOIN_WITHIN_MS);
     a.breaker().open();
-    await eventually(() => a.breaker().state === 'half_open');
+    await eventually(() => a.breaker().state === 'half_open', REJOIN_WITHIN_MS);
     const trials = [heldTrial(a), heldTrial(a)];
     for (const trial of trials) trial.end();
     expect(await Promise.all(trials.map((trial) => trial.outcome))).toEqual(['ok', 'ok']);

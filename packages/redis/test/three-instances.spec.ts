@@ -27,11 +27,14 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     extra: Record<string, string> = {},
   ): Promise<InstanceProcess[]> {
     const env = { REDIS_URL: redis.url, UPSTREAM_URL: upstream.url, KEY_PREFIX: prefix, ...extra };
-    const started = await Promise.all(
-      Array.from({ length: count }, () => InstanceProcess.start(env)),
+    // Each is stopped after the test even when another failed to start.
+    return Promise.all(
+      Array.from({ length: count }, async () => {
+        const started = await InstanceProcess.start(env);
+        running.push(started);
+        return started;
+      }),
     );
-    running.push(...started);
-    return started;
   }
 
   /**

@@ -5,7 +5,7 @@ import {
 } from '@toolshield/core';
 import { Redis } from 'ioredis';
 import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../../src/index.js';
-import { eventually } from './eventually.js';
+import { eventually, REJOIN_WITHIN_MS } from './eventually.js';
 import type { RedisSuite } from './redis-suite.js';
 
 /** One app instance in this process: its own connection, store and registry on the suite's Redis. */
@@ -83,7 +83,7 @@ export function breakerInstance(
 export async function sharing(...instances: BreakerInstance[]): Promise<void> {
   for (const one of instances) {
     one.breaker();
-    await eventually(() => one.store.health().status === 'shared');
+    await eventually(() => one.store.health().status === 'shared', REJOIN_WITHIN_MS);
   }
   await new Promise((resolve) => setTimeout(resolve, 30));
 }

@@ -1,7 +1,7 @@
 /**
- * A bound for waits on Redis coming back with no event to wait on (health, counts read
- * back): far above a rejoin's usual 0.1–0.6 s and under the test's timeout, so only a rejoin
- * that never comes fails, not one slowed by a loaded machine.
+ * A bound for waits on something that comes with no event to wait on (health, counts read
+ * back, states reached): far above the usual 0.1–0.6 s and under the test's timeout, so only
+ * what never comes fails, not what a loaded machine slows down.
  */
 export const REJOIN_WITHIN_MS = 20_000;
 

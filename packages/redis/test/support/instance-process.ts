@@ -31,7 +31,13 @@ export class InstanceProcess {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const instance = new InstanceProcess(child);
-    await instance.reply('ready', 30_000);
+    try {
+      await instance.reply('ready', 30_000);
+    } catch (error) {
+      // Not left running: an orphan would keep the test run (and the machine) busy.
+      await instance.kill();
+      throw error;
+    }
     return instance;
   }
 
