@@ -229,7 +229,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
       ) as Promise<ScriptReply>,
     ).then(
       (reply) => {
-        this.follow(key, reply);
+        // A hash Redis lost (version 0) has no state to follow.
+        if (Number(reply[2]) > 0) this.follow(key, reply);
         return reply[0] === 1;
       },
       () => false,
