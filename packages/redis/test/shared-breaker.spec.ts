@@ -158,6 +158,7 @@ describeWithRedis('breakers shared on a real Redis (two instances in this proces
     await eventually(() => a.breaker().state === b.breaker().state);
     expect(health.isHealthy()['toolshield-redis']).toMatchObject({ status: 'up' });
     b.breaker().isolate();
-    expect(await eventually(() => a.breaker().state === 'isolated')).toBeLessThan(100);
+    // Rejoined: it follows the others again (how fast pub/sub is, the first spec says).
+    await a.reaches('isolated');
   });
 });

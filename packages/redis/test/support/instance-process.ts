@@ -32,7 +32,8 @@ export class InstanceProcess {
     });
     const instance = new InstanceProcess(child);
     try {
-      await instance.reply('ready', 30_000);
+      // Three Nest apps compiling TypeScript at once on a busy 2-core machine can take long.
+      await instance.reply('ready', 90_000);
     } catch (error) {
       // Not left running: an orphan would keep the test run (and the machine) busy.
       await instance.kill();
