@@ -385,6 +385,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     const { key } = breaker;
     const unsent = this.unsent.take(key);
     const snapshot = breaker.snapshot();
+    const knownBefore = this.known.get(key);
     let reply: ScriptReply;
     try {
       reply = await this.command(
@@ -408,7 +409,9 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     const [, state, version, openedAt] = reply;
     const window = windowOf(breaker, Date.now());
     const own = state === 'closed' && unsent !== undefined ? countsIn(unsent, window) : undefined;
-    this.known.delete(key);
+    // The hash is taken as it is (a restarted Redis counts versions from 1 again), unless a
+    // newer state arrived while the script ran: a reply older than it must not undo it.
+    if (this.known.get(key) === knownBefore) this.known.delete(key);
     this.apply(key, state, Number(version), openedAt, own && totalOf(own));
     if (own === undefined) return;
     const others = await this.merge(breaker, Number(version), window, own);

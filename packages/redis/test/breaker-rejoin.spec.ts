@@ -77,6 +77,10 @@ describeWithRedis('breakers rejoining the shared state on a real Redis', () => {
     await a.connection.connect();
     // 10 failures in 30 calls: 33 %, under the 50 % threshold.
     await a.reaches('closed');
+    // a's outage counts go in after it follows the closed state: wait for them, then for a
+    // second join to have had its chance to add them again.
+    while ((await countsInRedis('r3:')).failures < 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect([a.breaker().state, b.breaker().state]).toEqual(['closed', 'closed']);
     expect(await countsInRedis('r3:')).toEqual({ successes: 20, failures: 10 });
