@@ -7,8 +7,10 @@
  */
 import { NestFactory } from '@nestjs/core';
 import { ToolCircuitBreakers, ToolExecutor } from '@toolshield/nest';
-import { setImmediate as tick } from 'node:timers/promises';
 import { manyToolsModule } from './fixtures.js';
+import { settledHeap } from './settled-heap.js';
+
+export { settledHeap };
 
 export interface MemorySample {
   readonly tools: number;
@@ -16,18 +18,6 @@ export interface MemorySample {
   readonly registered: number;
   readonly withBreakers: number;
   readonly breakers: number;
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** Heap used after forced garbage collection (needs --expose-gc). */
-export async function settledHeap(): Promise<number> {
-  if (!gc) throw new Error('Run with node --expose-gc');
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await tick();
-  }
-  return process.memoryUsage().heapUsed;
 }
 
 async function measure(count: number): Promise<MemorySample> {

@@ -1,8 +1,32 @@
 /**
  * The Lua scripts that change a shared breaker's hash (`state`, `openedAt`, `version`,
- * `trials`, `since`) atomically. Each runs whole inside Redis, so two instances never both win a
- * transition or a trial slot.
+ * `succeeded`, `since`) and its trial slots (a sorted set: each held slot with its lease's end
+ * on Redis's clock) atomically. Each runs whole inside Redis, so two instances never both win
+ * a transition or a trial slot.
  */
+
+/**
+ * Lua: `shift(to, openedAt, origin, channel, key, since)` moves the breaker (KEYS[1], trial
+ * slots KEYS[2]) to a new version in state `to`, with no trial slot held or succeeded, and
+ * publishes it; returns the new version.
+ */
+const SHIFT = `
+local function shift(to, openedAt, origin, channel, key, since)
+  local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0') + 1
+  redis.call('HSET', KEYS[1], 'state', to, 'openedAt', openedAt, 'version', version, 'succeeded', 0, 'since', since)
+  redis.call('DEL', KEYS[2])
+  redis.call('PUBLISH', channel, cjson.encode({ key = key, state = to, openedAt = openedAt, version = version, origin = origin }))
+  return version
+end
+`;
+
+/** Lua: `now()`, Redis's clock in ms. */
+const NOW = `
+local function now()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
 
 /**
  * A transition `from` → `to`: applied when the hash still holds `from` (or holds nothing yet,
@@ -10,19 +34,17 @@
  * `[applied, state, version, openedAt]` of the hash afterwards. `since` (the instance's clock,
  * ms) is when the new version's counting window starts.
  *
- * KEYS[1] the hash; ARGV from, to, openedAt, origin instance, channel, breaker key, since.
+ * KEYS[1] the hash, KEYS[2] its trial slots; ARGV from, to, openedAt, origin instance,
+ * channel, breaker key, since.
  */
-export const TRANSITION_SCRIPT = `
+export const TRANSITION_SCRIPT = `${SHIFT}
 local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 local openedAt = redis.call('HGET', KEYS[1], 'openedAt') or ''
 if state == ARGV[2] or (version > 0 and ARGV[2] ~= 'isolated' and state ~= ARGV[1]) then
   return {0, state, version, openedAt}
 end
-version = version + 1
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'openedAt', ARGV[3], 'version', version, 'trials', 0, 'since', ARGV[7])
-redis.call('PUBLISH', ARGV[5], cjson.encode({ key = ARGV[6], state = ARGV[2], openedAt = ARGV[3], version = version, origin = ARGV[4] }))
-return {1, ARGV[2], version, ARGV[3]}
+return {1, ARGV[2], shift(ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]), ARGV[3]}
 `;
 
 /**
@@ -30,40 +52,76 @@ return {1, ARGV[2], version, ARGV[3]}
  * restarted Redis), and returns the hash's `[applied, state, version, openedAt]` either way.
  * A hash it writes has `since` 0: what the instances counted before it belongs to its window.
  *
- * KEYS[1] the hash; ARGV state, openedAt, origin instance, channel, breaker key.
+ * KEYS[1] the hash, KEYS[2] its trial slots; ARGV state, openedAt, origin instance, channel,
+ * breaker key.
  */
-export const JOIN_SCRIPT = `
+export const JOIN_SCRIPT = `${SHIFT}
 if redis.call('EXISTS', KEYS[1]) == 1 then
   local h = redis.call('HMGET', KEYS[1], 'state', 'version', 'openedAt')
   return {0, h[1], tonumber(h[2]), h[3] or ''}
 end
-redis.call('HSET', KEYS[1], 'state', ARGV[1], 'openedAt', ARGV[2], 'version', 1, 'trials', 0, 'since', 0)
-redis.call('PUBLISH', ARGV[4], cjson.encode({ key = ARGV[5], state = ARGV[1], openedAt = ARGV[2], version = 1, origin = ARGV[3] }))
-return {1, ARGV[1], 1, ARGV[2]}
+return {1, ARGV[1], shift(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], 0), ARGV[2]}
 `;
 
 /**
- * Takes a trial slot: 1 when the hash is half-open with fewer than ARGV[1] trials taken (and
- * counts it), 0 while it is open or isolated or every slot is taken, 1 when it is closed or
- * empty (nothing shared to hold the call back).
+ * Takes a trial slot for `slot` (an id of the instance's own) while the hash is half-open:
+ * slots whose lease has ended (their holder died, or lost Redis) are freed first; the slot is
+ * taken when the trials that succeeded plus the slots still held are fewer than `max`.
+ * Returns the hash's version when it took the slot, 0 while open or isolated or every slot
+ * is spoken for, -1 when closed or empty (nothing shared holds the call back, and no slot was
+ * taken).
  *
- * KEYS[1] the hash; ARGV max trials.
+ * KEYS[1] the hash, KEYS[2] its trial slots; ARGV max trials, slot id, lease (ms).
  */
-export const ACQUIRE_TRIAL_SCRIPT = `
+export const ACQUIRE_TRIAL_SCRIPT = `${NOW}
 local state = redis.call('HGET', KEYS[1], 'state')
 if state == 'open' or state == 'isolated' then return 0 end
-if state ~= 'half_open' then return 1 end
-if tonumber(redis.call('HGET', KEYS[1], 'trials') or '0') >= tonumber(ARGV[1]) then return 0 end
-redis.call('HINCRBY', KEYS[1], 'trials', 1)
+if state ~= 'half_open' then return -1 end
+local t = now()
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', t)
+local succeeded = tonumber(redis.call('HGET', KEYS[1], 'succeeded') or '0')
+if succeeded + redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[2], t + tonumber(ARGV[3]), ARGV[2])
+redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]))
+return tonumber(redis.call('HGET', KEYS[1], 'version'))
+`;
+
+/**
+ * Extends the leases of the slots this instance still holds (those still taken), so a live
+ * holder keeps its slot however long its trial runs. KEYS[1] the trial slots; ARGV lease
+ * (ms), then the slot ids.
+ */
+export const RENEW_TRIALS_SCRIPT = `${NOW}
+local deadline = now() + tonumber(ARGV[1])
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', deadline, ARGV[i]) end
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1])) end
 return 1
 `;
 
-/** Gives a trial slot back (never below zero). KEYS[1] the hash. */
+/** Gives a trial slot back with no outcome (a neutral error). KEYS[1] the trial slots; ARGV slot id. */
 export const RELEASE_TRIAL_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'state') == 'half_open' and tonumber(redis.call('HGET', KEYS[1], 'trials') or '0') > 0 then
-  redis.call('HINCRBY', KEYS[1], 'trials', -1)
-end
+redis.call('ZREM', KEYS[1], ARGV[1])
 return 1
+`;
+
+/**
+ * A trial succeeded: counted when its slot is still held in the half-open state (then given
+ * up); when the trials that succeeded reach `max`, the breaker closes, for every instance.
+ * Returns `[counted, state, version, openedAt]` of the hash afterwards.
+ *
+ * KEYS[1] the hash, KEYS[2] its trial slots; ARGV slot id, max trials, origin instance,
+ * channel, breaker key, now (the instance's clock, ms: when the closed window starts).
+ */
+export const TRIAL_SUCCEEDED_SCRIPT = `${SHIFT}
+local h = redis.call('HMGET', KEYS[1], 'state', 'version', 'openedAt')
+local version, openedAt = tonumber(h[2] or '0'), h[3] or ''
+if h[1] ~= 'half_open' or redis.call('ZREM', KEYS[2], ARGV[1]) == 0 then
+  return {0, h[1] or 'closed', version, openedAt}
+end
+if redis.call('HINCRBY', KEYS[1], 'succeeded', 1) < tonumber(ARGV[2]) then
+  return {1, 'half_open', version, openedAt}
+end
+return {1, 'closed', shift('closed', ARGV[6], ARGV[3], ARGV[4], ARGV[5], ARGV[6]), ARGV[6]}
 `;
 
 /**

@@ -13,10 +13,13 @@ import {
   JOIN_SCRIPT,
   MERGE_SCRIPT,
   RELEASE_TRIAL_SCRIPT,
+  RENEW_TRIALS_SCRIPT,
   TRANSITION_SCRIPT,
+  TRIAL_SUCCEEDED_SCRIPT,
 } from './breaker-scripts.js';
 import { bucketsOf, totalOf, windowOf, type Tally } from './breaker-window-buckets.js';
 import { countsIn, OutageCounts } from './outage-counts.js';
+import { DEFAULT_TRIAL_LEASE_MS, TrialSlots } from './trial-slots.js';
 import {
   REDIS_BREAKER_STORE_OPTIONS_RULE,
   type RedisBreakerStoreOptions,
@@ -63,7 +66,11 @@ interface Deferred {
  *   after a failure: its next calls wait for that round trip, so none goes out on a view of
  *   the window older than the instance's own last failure.
  * - Half-open trial slots are taken in Redis too (a Lua script), so the instances together
- *   never run more trial calls than `halfOpenMaxCalls`.
+ *   never run more trial calls than `halfOpenMaxCalls`, and their outcomes are decided there:
+ *   a failed trial re-opens the breaker everywhere, and once `halfOpenMaxCalls` trials
+ *   succeeded, on whichever instances, it closes everywhere. A slot is leased
+ *   (`trialLeaseMs`) and renewed while its holder lives: the slot of an instance that died
+ *   holding it is freed when its lease ends.
  * - Every command has a timeout. While Redis is unreachable or slow, breakers decide on local
  *   state alone and {@link health} says `degraded`; when Redis answers again, the instance
  *   joins the shared state again (writing its own when Redis lost it), and the counts it made
@@ -87,6 +94,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   /** Counts made while Redis was away: added to the shared window when it is back. */
   private readonly unsent = new OutageCounts();
   private readonly remoteCounts = new Map<string, SharedWindowCounts>();
+  /** The trial slots this instance holds in Redis, by breaker key (see {@link TrialSlots}). */
+  private readonly trials: TrialSlots;
   /** Settled by the next sync: the failures counted before it are then in the shared window. */
   private confirmation?: Deferred;
   private readonly interval: ReturnType<typeof setInterval>;
@@ -106,6 +115,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     });
     ({ redis: this.redis, prefix: this.prefix, channel: this.channel } = this.link);
     this.instanceId = this.link.instanceId;
+    this.trials = new TrialSlots(this.instanceId, options.trialLeaseMs ?? DEFAULT_TRIAL_LEASE_MS);
     this.interval = setInterval(() => void this.sync(), options.syncIntervalMs ?? 25);
     this.interval.unref();
   }
@@ -134,8 +144,9 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     const reply = await this.command(
       this.redis.eval(
         TRANSITION_SCRIPT,
-        1,
+        2,
         this.hashKey(key),
+        this.trialsKey(key),
         from,
         snapshot.state,
         String(snapshot.openedAt ?? snapshot.savedAt),
@@ -179,19 +190,57 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
 
   async acquireTrial(key: string, max: number): Promise<boolean> {
     if (!this.reachable()) return true;
+    const slot = this.trials.next();
     try {
       const taken = await this.command(
-        this.redis.eval(ACQUIRE_TRIAL_SCRIPT, 1, this.hashKey(key), max) as Promise<number>,
+        this.redis.eval(
+          ACQUIRE_TRIAL_SCRIPT,
+          2,
+          this.hashKey(key),
+          this.trialsKey(key),
+          max,
+          slot,
+          this.trials.leaseMs,
+        ) as Promise<number>,
       );
-      return taken === 1;
+      if (taken > 0) this.trials.hold(key, slot, taken);
+      return taken !== 0;
     } catch {
+      // A slot the script may still have taken is not renewed: its lease frees it.
       return true;
     }
   }
 
+  trialSucceeded(key: string, max: number): Promise<boolean> | undefined {
+    const slot = this.trials.take(key);
+    if (slot === undefined || !this.reachable()) return undefined;
+    return this.command(
+      this.redis.eval(
+        TRIAL_SUCCEEDED_SCRIPT,
+        2,
+        this.hashKey(key),
+        this.trialsKey(key),
+        slot,
+        max,
+        this.instanceId,
+        this.channel,
+        key,
+        Date.now(),
+      ) as Promise<ScriptReply>,
+    ).then(
+      (reply) => {
+        // A hash Redis lost (version 0) has no state to follow.
+        if (Number(reply[2]) > 0) this.follow(key, reply);
+        return reply[0] === 1;
+      },
+      () => false,
+    );
+  }
+
   releaseTrial(key: string): void {
-    if (!this.reachable()) return;
-    void this.command(this.redis.eval(RELEASE_TRIAL_SCRIPT, 1, this.hashKey(key))).catch(
+    const slot = this.trials.take(key);
+    if (slot === undefined || !this.reachable()) return;
+    void this.command(this.redis.eval(RELEASE_TRIAL_SCRIPT, 1, this.trialsKey(key), slot)).catch(
       () => undefined,
     );
   }
@@ -263,6 +312,8 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     if (nudge)
       pipeline.publish(this.channel, JSON.stringify({ nudge: true, origin: this.instanceId }));
     this.pending.clear();
+    for (const [key, slots] of this.trials.due(now))
+      pipeline.eval(RENEW_TRIALS_SCRIPT, 1, this.trialsKey(key), this.trials.leaseMs, ...slots);
     const reads: BreakerHandle[] = [];
     const sent = pipeline.length;
     for (const breaker of this.breakers.values()) {
@@ -334,13 +385,15 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     const { key } = breaker;
     const unsent = this.unsent.take(key);
     const snapshot = breaker.snapshot();
+    const knownBefore = this.known.get(key);
     let reply: ScriptReply;
     try {
       reply = await this.command(
         this.redis.eval(
           JOIN_SCRIPT,
-          1,
+          2,
           this.hashKey(key),
+          this.trialsKey(key),
           snapshot.state,
           String(snapshot.openedAt ?? snapshot.savedAt),
           this.instanceId,
@@ -356,7 +409,9 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
     const [, state, version, openedAt] = reply;
     const window = windowOf(breaker, Date.now());
     const own = state === 'closed' && unsent !== undefined ? countsIn(unsent, window) : undefined;
-    this.known.delete(key);
+    // The hash is taken as it is (a restarted Redis counts versions from 1 again), unless a
+    // newer state arrived while the script ran: a reply older than it must not undo it.
+    if (this.known.get(key) === knownBefore) this.known.delete(key);
     this.apply(key, state, Number(version), openedAt, own && totalOf(own));
     if (own === undefined) return;
     const others = await this.merge(breaker, Number(version), window, own);
@@ -440,6 +495,7 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
   }
 
   private remember(key: string, state: CircuitState, version: number): void {
+    this.trials.keep(key, version);
     this.known.set(key, { state, version });
     this.remoteCounts.delete(key);
   }
@@ -454,6 +510,10 @@ export class RedisBreakerStore implements CircuitBreakerStore, SharedBreakerWind
 
   private hashKey(key: string): string {
     return `${this.prefix}breaker:{${key}}`;
+  }
+
+  private trialsKey(key: string): string {
+    return `${this.prefix}breaker:{${key}}:trials`;
   }
 
   private bucketKey(

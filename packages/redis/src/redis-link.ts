@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { reconnectDelay } from './reconnect-delay.js';
 import { withTimeout } from './with-timeout.js';
 
 /** Whether an instance shares its state on Redis now. @publicApi */
@@ -63,7 +64,9 @@ export class RedisLink {
     this.channel = `${this.prefix}${channelName}`;
     this.instanceId = options.instanceId ?? randomUUID();
     this.timeoutMs = options.commandTimeoutMs ?? 250;
-    this.subscriber = this.redis.duplicate();
+    // The pub/sub connection is ours: it reconnects on a short, capped backoff whatever the
+    // caller's client does, and is the probe that wakes that client when Redis answers again.
+    this.subscriber = this.redis.duplicate({ retryStrategy: reconnectDelay });
     this.subscriber.on('message', (_channel: string, message: string) =>
       listener.onMessage(message),
     );
@@ -72,7 +75,10 @@ export class RedisLink {
     // The channel is taken on every connection (a SUBSCRIBE queued while Redis was down at
     // start is given up by the client); changes published while the subscriber was away are
     // missed, so the store reads the shared state again once it holds the channel.
-    this.subscriber.on('ready', () => void this.subscribe(listener));
+    this.subscriber.on('ready', () => {
+      this.wake();
+      void this.subscribe(listener);
+    });
     this.redis.on('ready', () => {
       this.everReady = true;
       listener.onReady();
@@ -131,6 +137,16 @@ export class RedisLink {
     this.options.onError?.(error);
   }
 
+  /**
+   * Redis answers the pub/sub connection again: a command connection still waiting out its
+   * reconnect backoff (ioredis's default waits up to 5 s between attempts, and the caller's
+   * client may wait longer) connects now, so the instance rejoins within the subscriber's
+   * backoff of Redis coming back. A client its owner ended (`end`) is left alone.
+   */
+  private wake(): void {
+    if (this.redis.status === 'reconnecting') this.redis.connect().catch(() => undefined);
+  }
+
   private async subscribe(listener: RedisLinkListener): Promise<void> {
     try {
       await this.subscriber.subscribe(this.channel);
@@ -143,8 +159,9 @@ export class RedisLink {
     listener.onReady();
   }
 
-  /** Closes the pub/sub connection; the command connection stays the caller's. */
+  /** Closes the pub/sub connection (once); the command connection stays the caller's. */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     this.subscriber.disconnect();
   }

@@ -16,6 +16,12 @@ import type { RedisStoreOptions } from './redis-link.js';
 export interface RedisBreakerStoreOptions extends RedisStoreOptions {
   /** How often counts are sent and other instances' counts read back (default 25 ms). */
   readonly syncIntervalMs?: number;
+  /**
+   * How long a half-open trial slot stays taken when its holder stops renewing it (default
+   * 5 s): a live instance renews its slots every third of it, however long its trial runs,
+   * so this is how long an instance that died holding a slot keeps it from the others.
+   */
+  readonly trialLeaseMs?: number;
 }
 
 /** @publicApi */
@@ -45,6 +51,8 @@ export interface ToolShieldRedisModuleOptions {
   readonly commandTimeoutMs?: number;
   /** How often counts are exchanged (default 25 ms). */
   readonly syncIntervalMs?: number;
+  /** How long the half-open trial slot of an instance that died stays taken (default 5 s). */
+  readonly trialLeaseMs?: number;
   /** The fewest instances the rate-limit store assumes while pacing alone (default 1). */
   readonly minInstances?: number;
 }
@@ -65,6 +73,7 @@ const STORE_OPTION_RULES: OptionRules<RedisStoreOptions> = {
 export const REDIS_BREAKER_STORE_OPTIONS_RULE = objectOf<RedisBreakerStoreOptions>({
   ...STORE_OPTION_RULES,
   syncIntervalMs: milliseconds({ positive: true }),
+  trialLeaseMs: milliseconds({ positive: true }),
 });
 
 /** How {@link RedisRateLimitStoreOptions} are checked. @internal */
@@ -82,5 +91,6 @@ export const REDIS_MODULE_OPTIONS_RULE = objectOf<ToolShieldRedisModuleOptions>(
   keyPrefix: text(),
   commandTimeoutMs: milliseconds({ positive: true }),
   syncIntervalMs: milliseconds({ positive: true }),
+  trialLeaseMs: milliseconds({ positive: true }),
   minInstances: integer(1),
 });

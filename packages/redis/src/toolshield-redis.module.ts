@@ -7,6 +7,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { assertOptions } from '@toolshield/core';
+import { reconnectDelay } from './reconnect-delay.js';
 import { RedisBreakerStore } from './redis-breaker-store.js';
 import { REDIS_MODULE_OPTIONS_RULE, type ToolShieldRedisModuleOptions } from './redis-options.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
@@ -62,7 +63,9 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
       inject: [REDIS_MODULE_OPTIONS],
       useFactory: (options: ToolShieldRedisModuleOptions): Redis | undefined => {
         assertOptions(REDIS_MODULE_OPTIONS_RULE, options, 'ToolShieldRedisModule options');
-        return typeof options.connection === 'string' ? new Redis(options.connection) : undefined;
+        return typeof options.connection === 'string'
+          ? new Redis(options.connection, { retryStrategy: reconnectDelay })
+          : undefined;
       },
     },
     {
@@ -89,6 +92,7 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
           ...(options.syncIntervalMs === undefined
             ? {}
             : { syncIntervalMs: options.syncIntervalMs }),
+          ...(options.trialLeaseMs === undefined ? {} : { trialLeaseMs: options.trialLeaseMs }),
         }),
     },
     {

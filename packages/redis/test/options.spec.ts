@@ -26,6 +26,9 @@ describe('options of the Redis stores and module', () => {
     expect(() => new RedisBreakerStore({ connection, syncIntervalMs: -1 })).toThrow(
       /syncIntervalMs must be a number of milliseconds above 0, got -1/,
     );
+    expect(() => new RedisBreakerStore({ connection, trialLeaseMs: Number.NaN })).toThrow(
+      /trialLeaseMs must be a number of milliseconds above 0, got NaN/,
+    );
     expect(() => new RedisBreakerStore({ connection: 'redis://x' } as never)).toThrow(
       /connection must be an ioredis client/,
     );

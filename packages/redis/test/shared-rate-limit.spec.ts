@@ -13,6 +13,7 @@ import { ToolShieldRedisHealthIndicator } from '../src/health/index.js';
 import { RedisBreakerStore, RedisRateLimitStore } from '../src/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 import { useRedisServer } from './support/redis-suite.js';
+import { stallRedis } from './support/stall-redis.js';
 import { eventually } from './support/eventually.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -227,13 +228,7 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
 
   it('does not let a stalled Redis hold a call much past the command timeout', async () => {
     const a = await instance('r6:', { rate: 100 });
-    const staller = new Redis(suite.server.url);
-    cleanups.push(() => void staller.disconnect());
-    const stall = staller.eval(
-      "local t = redis.call('TIME'); local s = t[1] * 1000 + t[2] / 1000; repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - s > 400; return 1",
-      0,
-    );
-    await sleep(20);
+    const stall = await stallRedis(suite);
     const start = Date.now();
     await a.limiter.acquire();
     expect(Date.now() - start).toBeLessThan(300);
@@ -242,7 +237,7 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const next = Date.now();
     await a.limiter.acquire();
     expect(Date.now() - next).toBeLessThan(50);
-    await stall;
+    await stall.ended;
   });
 
   it('says degraded in the Terminus indicator when the rate limits are not shared, though the breakers are', async () => {

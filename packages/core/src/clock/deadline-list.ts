@@ -95,6 +95,7 @@ export class DeadlineList {
   };
 }
 
+/** Per clock (weak), one list per delay in use now: a list leaves when its last entry does. */
 const listsByClock = new WeakMap<Clock, Map<number, DeadlineList>>();
 
 /**

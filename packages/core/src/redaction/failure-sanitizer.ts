@@ -82,6 +82,7 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
       : toJsonSafe(redactor.redactValue(raw), { mapString: metadataText, omitsKey: isStackKey });
   };
   // Metadata that toolshield builds once and reuses (an open breaker's) is sanitised once.
+  // Weak: one entry per such object still alive (a breaker's, per state), never per call.
   const frozenFlat = new WeakMap<object, unknown>();
   const value = (raw: unknown): unknown => {
     if (!isFrozenFlat(raw)) return sanitizeValue(raw);

@@ -7,6 +7,10 @@
  * failure went to two of them). Spreads, `Object.keys`, `JSON.stringify`, `util.inspect` and
  * Jest's equality do not see the property.
  *
+ * Size: one property (or weak entry) per object remembered, for as long as that object lives
+ * and no longer; it holds nothing the object does not already keep alive, so it never grows
+ * with the number of calls, only with the errors still referenced.
+ *
  * @internal
  */
 export class ObjectMemo<V> {

@@ -27,7 +27,10 @@ export interface BreakerRefusal {
  */
 @Injectable()
 export class OpenBreakerShortcut {
-  /** Whether each tool's own policies qualify (per-call overrides are checked each call). */
+  /**
+   * Whether each tool's own policies qualify (per-call overrides are checked each call): one
+   * weak entry per registered tool.
+   */
   private readonly eligible = new WeakMap<RegisteredTool, boolean>();
 
   constructor(

@@ -12,6 +12,8 @@ export class FixtureUpstream {
   requests = 0;
   down = false;
   downDelayMs = 0;
+  /** Requests are left unanswered (until the server stops). */
+  hanging = false;
 
   private constructor(private readonly server: Server) {}
 
@@ -23,6 +25,7 @@ export class FixtureUpstream {
         upstream.arrivals.push(now);
         const second = Math.floor(now / 1_000);
         upstream.perSecond.set(second, (upstream.perSecond.get(second) ?? 0) + 1);
+        if (upstream.hanging) return;
         if (!upstream.down) response.writeHead(200).end('ok');
         else setTimeout(() => response.writeHead(503).end('down'), upstream.downDelayMs);
       }),

@@ -31,7 +31,14 @@ export class InstanceProcess {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const instance = new InstanceProcess(child);
-    await instance.reply('ready', 30_000);
+    try {
+      // Three Nest apps compiling TypeScript at once on a busy 2-core machine can take long.
+      await instance.reply('ready', 90_000);
+    } catch (error) {
+      // Not left running: an orphan would keep the test run (and the machine) busy.
+      await instance.kill();
+      throw error;
+    }
     return instance;
   }
 
@@ -39,9 +46,14 @@ export class InstanceProcess {
    * Runs `calls` calls, `intervalMs` apart, in each of `callers` callers at once; resolves with
    * every call's outcome, caller by caller.
    */
-  async run(calls: number, intervalMs: number, callers = 1): Promise<CallOutcome[]> {
+  async run(
+    calls: number,
+    intervalMs: number,
+    callers = 1,
+    tool = 'upstream',
+  ): Promise<CallOutcome[]> {
     const ran = this.reply('ran', 30_000);
-    this.send({ type: 'run', calls, intervalMs, callers });
+    this.send({ type: 'run', calls, intervalMs, callers, tool });
     return (await ran).outcomes ?? [];
   }
 
@@ -56,14 +68,14 @@ export class InstanceProcess {
    * The breaker's state and the stores' health in the instance, and the share of a rate
    * limit it would pace at alone (1 / the instances it last saw alive).
    */
-  async state(): Promise<{
+  async state(tool = 'upstream'): Promise<{
     state: string;
     health: string;
     rateLimitHealth: string;
     rateLimitFallbackShare: number;
   }> {
     const reply = this.reply('state', 5_000);
-    this.send({ type: 'state' });
+    this.send({ type: 'state', tool });
     const {
       state = '',
       health = '',
@@ -73,16 +85,29 @@ export class InstanceProcess {
     return { state, health, rateLimitHealth, rateLimitFallbackShare };
   }
 
-  /** Opens the breaker by hand in this instance. */
-  async open(): Promise<void> {
+  /** Opens the breaker of `tool` by hand in this instance. */
+  async open(tool = 'upstream'): Promise<void> {
     const reply = this.reply('opened', 5_000);
-    this.send({ type: 'open' });
+    this.send({ type: 'open', tool });
     await reply;
+  }
+
+  /** Sends a run of `tool` without waiting for it (the instance may die first). */
+  start(tool: string): void {
+    this.send({ type: 'run', calls: 1, intervalMs: 0, callers: 1, tool });
+  }
+
+  /** Kills the process (SIGKILL: it says goodbye to nobody) and waits for it to end. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.kill('SIGKILL');
+    await exited;
   }
 
   /** Closes the app and waits for the process to end (killed after 5 s). */
   async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.send({ type: 'exit' });
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);

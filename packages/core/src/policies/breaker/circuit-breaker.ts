@@ -78,7 +78,8 @@ export interface CircuitBreakerStats {
  * States: `closed` → `open` when, with at least `volumeThreshold` calls in the rolling
  * window, the failure percentage exceeds `errorThresholdPercentage`; `open` → `half_open`
  * after `resetTimeoutMs`; `half_open` → `closed` once `halfOpenMaxCalls` trial calls all
- * succeeded, → `open` on the first trial failure; `isolate()` holds it `isolated` (open, no
+ * succeeded (with a shared window that decides trials, those of every instance count
+ * together), → `open` on the first trial failure; `isolate()` holds it `isolated` (open, no
  * reset) until `close()`; `open()` and `close()` force the state. While open, isolated, or
  * half-open with every trial slot taken, calls fail fast with `CircuitOpenError`
  * (`retryAfterMs` = time until half-open, when known) and the tool is not invoked.
@@ -394,7 +395,7 @@ export class ToolCircuitBreaker {
     if (epoch !== this.epoch) return;
     if (this.current === 'half_open') {
       if (failed) this.transition('open');
-      else if (++this.trialsSucceeded >= this.options.halfOpenMaxCalls) this.transition('closed');
+      else this.trialSucceeded(epoch);
       return;
     }
     const tally = this.counts();
@@ -406,6 +407,26 @@ export class ToolCircuitBreaker {
     const confirming = this.shared?.count(this.key, failed);
     if (confirming !== undefined) this.holdUntil(confirming);
     if (failed && this.thresholdExceeded()) this.transition('open');
+  }
+
+  /**
+   * A trial succeeded: the shared window decides when it can (the trials of every instance
+   * count together, and it applies the closing); otherwise this breaker counts it.
+   */
+  private trialSucceeded(epoch: number): void {
+    const shared = this.shared?.trialSucceeded?.(this.key, this.options.halfOpenMaxCalls);
+    if (shared === undefined) {
+      this.countTrialSuccess();
+      return;
+    }
+    void Promise.resolve(shared).then((taken) => {
+      if (!taken && epoch === this.epoch) this.countTrialSuccess();
+    });
+  }
+
+  private countTrialSuccess(): void {
+    if (this.current === 'half_open' && ++this.trialsSucceeded >= this.options.halfOpenMaxCalls)
+      this.transition('closed');
   }
 
   /** Holds the calls asked of this closed breaker until the shared window confirmed a failure. */

@@ -120,6 +120,43 @@ describe('a breaker with a shared window', () => {
     expect(breaker.state).toBe('closed');
   });
 
+  it('leaves closing to the shared window when it takes a trial success, and counts it itself when it cannot', async () => {
+    const clock = new VirtualClock({ startMs: 0 });
+    const told: boolean[] = [];
+    let answer: ((taken: boolean) => void) | undefined;
+    const shared = new (class extends SharedWindowStub {
+      trialSucceeded(): Promise<boolean> {
+        told.push(true);
+        return new Promise((resolve) => (answer = resolve));
+      }
+    })();
+    const trial = new ToolCircuitBreaker(
+      { resetTimeoutMs: 1_000, halfOpenMaxCalls: 1 },
+      { clock, tool: 'search', shared },
+    );
+    trial.open();
+    await clock.advanceBy(1_000);
+    await expect(trial.execute(up)).resolves.toBe('ok');
+    // Told, and still half-open: the shared window decides (and hydrates it when it closes).
+    expect([told.length, trial.state]).toEqual([1, 'half_open']);
+    answer?.(true);
+    await Promise.resolve();
+    expect(trial.state).toBe('half_open');
+    trial.hydrate({ state: 'closed', savedAt: clock.now() });
+    expect(trial.state).toBe('closed');
+
+    // The shared window could not be told after all: the breaker counts the success itself.
+    trial.open();
+    await clock.advanceBy(1_000);
+    shared.trialsLeft = 1;
+    await expect(trial.execute(up)).resolves.toBe('ok');
+    answer?.(false);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(trial.state).toBe('closed');
+    trial.dispose();
+  });
+
   it('comes from the store through the registry, which attaches every breaker to it', () => {
     const shared = new SharedWindowStub();
     const attached: BreakerHandle[] = [];

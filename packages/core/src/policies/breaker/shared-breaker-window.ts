@@ -11,7 +11,9 @@ export interface SharedWindowCounts {
  * instances' counts it last heard of) to its own in the opening decision, holds its next calls
  * while `count` confirms a failure, and, while
  * half-open, takes each trial slot with `acquireTrial` as well as locally, so the instances
- * together never run more trial calls than configured. Without one, a breaker decides alone.
+ * together never run more trial calls than configured, and lets `trialSucceeded` (when the
+ * window has it) decide when the trials succeeded across instances close the breaker.
+ * Without one, a breaker decides alone.
  *
  * @publicApi
  */
@@ -32,4 +34,15 @@ export interface SharedBreakerWindow {
   acquireTrial(key: string, max: number): Promise<boolean>;
   /** Gives back a trial slot whose call ended without an outcome (a neutral error). */
   releaseTrial(key: string): void;
+  /**
+   * Optional: a half-open trial succeeded. Returns undefined when the shared state cannot
+   * take it (unreachable, or the slot was not taken there): the breaker then counts the
+   * success itself and closes on `max` of its own. Otherwise the trials that succeeded on
+   * every instance count together, and the window applies the state they lead to (closed
+   * once `max` succeeded) to the breaker, with `hydrate`; the promise resolves `true` then,
+   * or `false` when the shared state could not be told after all (the breaker counts the
+   * success itself). Never rejects. A failed trial needs no call: the breaker opens, and the
+   * store shares the transition.
+   */
+  trialSucceeded?(key: string, max: number): PromiseLike<boolean> | undefined;
 }
