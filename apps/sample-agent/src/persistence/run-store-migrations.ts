@@ -48,6 +48,8 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .column('idempotency_key')
         .unique()
         .execute();
+    },
+  },
   '0003_run_events_instance': {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('run_events').addColumn('instance', 'text').execute();
