@@ -30,7 +30,7 @@ describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
     await page.goto(server.baseUrl);
   });
   afterAll(async () => {
-    await chromium?.close();
+    await browser?.close();
     await server?.close();
   });
 
