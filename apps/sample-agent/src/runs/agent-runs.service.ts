@@ -23,7 +23,7 @@ import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
-import { isIdempotentTool } from '../tools/tool-traits.js';
+import { isSafeToRepeat } from '../tools/tool-traits.js';
 import { RunIdempotencyKeys } from './idempotency-keys.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
@@ -257,8 +257,9 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       completionTool: script.completionTool ?? 'attempt_completion',
       batch: { strategy: 'parallel', concurrency: 4, terminatingTools: [...TERMINATING_TOOLS] },
       guards: { maxSteps: 12 },
-      // After a crash, an interrupted call of an idempotent tool may simply be made again.
-      safeToRepeat: (tool) => isIdempotentTool(this.registry.get(tool)),
+      // After a crash, an interrupted call of an idempotent tool may simply be made again, and
+      // so may one whose upstream deduplicates it by its idempotency key.
+      safeToRepeat: (tool) => isSafeToRepeat(this.registry.get(tool)),
     });
     const result = await tracing.run(
       () => runner.run({ conversationId: run.id, input, signal }),

@@ -18,7 +18,7 @@ describe('REDIS_URL over a store other instances cannot read', () => {
           TOOLSHIELD_DATA_DIR: dir,
         }),
       ).rejects.toThrow(
-        /exited \(1\) before listening:\n(.*\n)?Invalid run queue settings \(environment\): DATABASE_URL must be a PostgreSQL URL every instance shares when REDIS_URL is set, got nothing \(SQLite\)\.\n$/,
+        /exited \(1\) before listening:\n(.*\n)?toolshield sample agent: Could not start: Invalid run queue settings \(environment\): DATABASE_URL must be a PostgreSQL URL every instance shares when REDIS_URL is set, got nothing \(SQLite\)\.\n$/,
       );
     } finally {
       await drop();
