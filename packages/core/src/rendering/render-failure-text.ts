@@ -34,8 +34,13 @@ export function renderFailureText(failure: ToolFailure): string {
     .join('\n');
 }
 
+/** What the model reads when the retry budget withheld the call's retries. */
+const RETRIES_WITHHELD_LINE =
+  'Retries were withheld to protect the upstream: too many calls to it are failing.';
+
 function retryLine(failure: ToolFailure): string {
   if (!failure.recoverable) return 'Retrying will not help.';
+  if (failure.metadata.retriesWithheld === true) return RETRIES_WITHHELD_LINE;
   if (retriesSpent(failure.errorType, failure.retryCount))
     return `Already retried ${failure.retryCount} ${failure.retryCount === 1 ? 'time' : 'times'}.`;
   return failure.retryAfterMs === undefined
