@@ -22,6 +22,7 @@ export const ToolShieldAttributes = Object.freeze({
   CHAOS_FAULT: 'toolshield.chaos.fault',
   BREAKER_FROM: 'toolshield.breaker.from',
   BREAKER_TO: 'toolshield.breaker.to',
+  RETRY_BUDGET_KEY: 'toolshield.retry_budget.key',
 });
 
 /** `gen_ai.operation.name` of a tool call. @publicApi */
@@ -32,5 +33,6 @@ export const ToolShieldMetrics = Object.freeze({
   CALL_DURATION: 'gen_ai.execute_tool.duration',
   ATTEMPTS: 'toolshield.tool.attempts',
   RETRIES: 'toolshield.tool.retries',
+  RETRIES_WITHHELD: 'toolshield.tool.retries_withheld',
   BREAKER_TRANSITIONS: 'toolshield.breaker.transitions',
 });

@@ -14,7 +14,7 @@ const DURATION_BUCKETS = [
 /**
  * Turns the executor's events into metrics: the call duration histogram of the GenAI
  * conventions (`gen_ai.execute_tool.duration`, seconds, with `error.type` on failures), and
- * counters of attempts, retries and breaker transitions.
+ * counters of attempts, retries, retries withheld by the retry budget and breaker transitions.
  *
  * @internal
  */
@@ -22,6 +22,7 @@ export class ToolMetrics {
   private readonly duration: Histogram;
   private readonly attempts: Counter;
   private readonly retries: Counter;
+  private readonly withheld: Counter;
   private readonly transitions: Counter;
 
   constructor(meter: Meter) {
@@ -38,6 +39,10 @@ export class ToolMetrics {
       description: 'Retries scheduled after failed attempts.',
       unit: '{retry}',
     });
+    this.withheld = meter.createCounter(M.RETRIES_WITHHELD, {
+      description: 'Retries withheld because the upstream retry budget was spent.',
+      unit: '{retry}',
+    });
     this.transitions = meter.createCounter(M.BREAKER_TRANSITIONS, {
       description: 'Circuit breaker state changes.',
       unit: '{transition}',
@@ -48,6 +53,9 @@ export class ToolMetrics {
     switch (event.type) {
       case 'retry.scheduled':
         this.retries.add(1, { [A.TOOL_NAME]: event.tool, [A.ERROR_TYPE]: event.errorType });
+        return;
+      case 'retry.withheld':
+        this.withheld.add(1, { [A.TOOL_NAME]: event.tool, [A.ERROR_TYPE]: event.errorType });
         return;
       case 'breaker.state_changed':
         this.transitions.add(1, {
