@@ -67,7 +67,7 @@ export interface RetryOptions {
   readonly onRetry?: (info: RetryInfo) => void;
   /**
    * How many retries the calls to the upstream may add, counted over a sliding window and
-   * shared by every call to the same upstream: by default retries may add 20 % of the calls
+   * shared by every call to the same upstream: by default retries may add 10 % of the calls
    * made in the last 10 s, or 1 per second when that allows more. Past it a failure returns
    * at once (`retryCount` says how many retries were made, the failure that retries were
    * withheld). `false` turns it off. Applied where calls share a budget: `shieldTool`,

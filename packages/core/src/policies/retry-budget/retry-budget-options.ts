@@ -11,7 +11,7 @@
  * @publicApi
  */
 export interface RetryBudgetOptions {
-  /** Share of the calls in the window that retries may add (default 0.2: 20 %). From 0 to 1000. */
+  /** Share of the calls in the window that retries may add (default 0.1: 10 %). From 0 to 1000. */
   readonly ratio?: number;
   /** Retries allowed per second of the window whatever the traffic (default 1). */
   readonly minRetriesPerSecond?: number;
@@ -34,7 +34,7 @@ export interface RetryBudgetSettings {
 
 /** @publicApi */
 export const DEFAULT_RETRY_BUDGET: RetryBudgetSettings = Object.freeze({
-  ratio: 0.2,
+  ratio: 0.1,
   minRetriesPerSecond: 1,
   windowMs: 10_000,
 });
