@@ -15,9 +15,9 @@ import { withTimeout, type AbandonedAttempt } from './timeout.js';
  * breaker stops the retries), the timeout covers queueing in the bulkhead and the run, and
  * the call's time budget (`retry.budgetMs`) covers everything: each attempt ends by the
  * earlier of its `timeoutMs` and the end of that budget (also without a `timeoutMs`). Retries
- * are also taken from the upstream's retry budget (`retry.retryBudget`, on by default). A caller's abort during a half-open
- * trial counts neither way in the breaker, whose trial slot stays taken until the abandoned
- * attempt has settled or passed its deadline.
+ * are also taken from the upstream's retry budget (`retry.retryBudget`, on by default). A
+ * caller's abort during a half-open trial counts neither way in the breaker, whose trial slot
+ * stays taken until the abandoned attempt has settled or passed its deadline.
  *
  * @publicApi
  */
