@@ -81,7 +81,13 @@ export const scenarios: ChaosScenario[] = [
     calls: [weather],
   },
   {
-    name: 'every call fails its first two attempts: the third succeeds and the breaker stays closed',
+    name: 'every call fails its first two attempts, retry budget off: the third succeeds and the breaker stays closed',
+    rules: [{ fault: failFirst(2, { per: 'attempt' }) }],
+    calls: [weather],
+    execute: { retry: { retryBudget: false } },
+  },
+  {
+    name: 'every call fails its first two attempts (an upstream failing most requests): the retry budget withholds most retries',
     rules: [{ fault: failFirst(2, { per: 'attempt' }) }],
     calls: [weather],
   },

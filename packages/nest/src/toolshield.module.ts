@@ -19,6 +19,7 @@ import { HedgingLayer } from './policies/layers/hedging.layer.js';
 import { RateLimitLayer } from './policies/layers/rate-limit.layer.js';
 import { UpstreamFeedback } from './policies/upstream-feedback.js';
 import { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
+import { ToolRetryBudgets } from './policies/tool-retry-budgets.service.js';
 import { RetryLayer } from './policies/layers/retry.layer.js';
 import { TimeoutLayer } from './policies/layers/timeout.layer.js';
 import { ToolCircuitBreakers } from './policies/tool-circuit-breakers.service.js';
@@ -83,6 +84,7 @@ const randomProvider: Provider = {
     UpstreamFeedback,
     ToolCircuitBreakers,
     ToolRateLimiters,
+    ToolRetryBudgets,
     ToolPipeline,
     ToolInvokerFactory,
     ToolAssembler,

@@ -163,6 +163,15 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
       ],
     ],
   },
+  retryBudgetStore: {
+    good: [{ recordCall: fn, tryRetry: fn }],
+    bad: [
+      [
+        { recordCall: fn },
+        'retryBudgetStore must be a RetryBudgetStore (an object with recordCall() and tryRetry()), got an object',
+      ],
+    ],
+  },
   classificationRules: {
     good: [[], [fn]],
     bad: [
@@ -377,6 +386,10 @@ const toolOptions: OptionTables<ToolOptions> = {
         '@Tool(probe).hedging.maxExtraShare must be a number from 0 to 1, got 2',
       ],
     ],
+  },
+  critical: {
+    good: [true, false],
+    bad: [['yes', "@Tool(probe).critical must be true or false, got 'yes'"]],
   },
 };
 

@@ -2,10 +2,12 @@ export { RedisBreakerStore } from './redis-breaker-store.js';
 export type { RedisBreakerStoreHealth } from './redis-breaker-store.js';
 export type { RedisSharingHealth, RedisStoreOptions } from './redis-link.js';
 export { RedisRateLimitStore } from './redis-rate-limit-store.js';
+export { RedisRetryBudgetStore } from './redis-retry-budget-store.js';
 export { ToolShieldRedisModule } from './toolshield-redis.module.js';
 export type {
   RedisBreakerStoreOptions,
   RedisRateLimitStoreOptions,
+  RedisRetryBudgetStoreOptions,
   ToolShieldRedisModuleOptions,
 } from './redis-options.js';
 export { RedisCommandTimeoutError } from './with-timeout.js';

@@ -41,6 +41,12 @@ export interface RedisRateLimitStoreOptions extends RedisStoreOptions {
   readonly minInstances?: number;
 }
 
+/** @publicApi */
+export interface RedisRetryBudgetStoreOptions extends RedisStoreOptions {
+  /** How often counts are added to Redis and the shared totals read back (default 100 ms). */
+  readonly syncIntervalMs?: number;
+}
+
 /** Options of `ToolShieldRedisModule`. @publicApi */
 export interface ToolShieldRedisModuleOptions {
   /** An ioredis client (kept open on shutdown: it is yours) or a `redis://` URL (closed on shutdown). */
@@ -83,6 +89,12 @@ export const REDIS_RATE_LIMIT_STORE_OPTIONS_RULE = objectOf<RedisRateLimitStoreO
   heartbeatMs: milliseconds({ positive: true }),
   retryAfterFailureMs: milliseconds(),
   minInstances: integer(1),
+});
+
+/** How {@link RedisRetryBudgetStoreOptions} are checked. @internal */
+export const REDIS_RETRY_BUDGET_STORE_OPTIONS_RULE = objectOf<RedisRetryBudgetStoreOptions>({
+  ...STORE_OPTION_RULES,
+  syncIntervalMs: milliseconds({ positive: true }),
 });
 
 /** How {@link ToolShieldRedisModuleOptions} are checked. @internal */

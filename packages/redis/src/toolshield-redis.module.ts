@@ -11,6 +11,7 @@ import { reconnectDelay } from './reconnect-delay.js';
 import { RedisBreakerStore } from './redis-breaker-store.js';
 import { REDIS_MODULE_OPTIONS_RULE, type ToolShieldRedisModuleOptions } from './redis-options.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
+import { RedisRetryBudgetStore } from './redis-retry-budget-store.js';
 
 const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: REDIS_MODULE_OPTIONS } =
   new ConfigurableModuleBuilder<ToolShieldRedisModuleOptions>({ moduleName: 'ToolShieldRedis' })
@@ -34,9 +35,10 @@ interface StoreBasis {
 const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
 
 /**
- * Provides a {@link RedisBreakerStore} and a {@link RedisRateLimitStore} to hand to
- * `ToolShieldModule` as `breakerStore` and `rateLimitStore`, so every instance of the
- * application shares its circuit breakers and its rate-limit budgets.
+ * Provides a {@link RedisBreakerStore}, a {@link RedisRateLimitStore} and a
+ * {@link RedisRetryBudgetStore} to hand to `ToolShieldModule` as `breakerStore`,
+ * `rateLimitStore` and `retryBudgetStore`, so every instance of the application shares its
+ * circuit breakers, its rate-limit budgets and its retry budgets.
  *
  * @example
  * ```ts
@@ -44,11 +46,12 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
  *   imports: [
  *     ToolShieldModule.forRootAsync({
  *       imports: [ToolShieldRedisModule.forRoot({ connection: process.env.REDIS_URL!, keyPrefix: 'agents:' })],
- *       inject: [RedisBreakerStore, RedisRateLimitStore],
- *       useFactory: (breakerStore: RedisBreakerStore, rateLimitStore: RedisRateLimitStore) => ({
- *         breakerStore,
- *         rateLimitStore,
- *       }),
+ *       inject: [RedisBreakerStore, RedisRateLimitStore, RedisRetryBudgetStore],
+ *       useFactory: (
+ *         breakerStore: RedisBreakerStore,
+ *         rateLimitStore: RedisRateLimitStore,
+ *         retryBudgetStore: RedisRetryBudgetStore,
+ *       ) => ({ breakerStore, rateLimitStore, retryBudgetStore }),
  *     }),
  *   ],
  * })
@@ -104,8 +107,13 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
           ...(options.minInstances === undefined ? {} : { minInstances: options.minInstances }),
         }),
     },
+    {
+      provide: RedisRetryBudgetStore,
+      inject: [STORE_BASIS],
+      useFactory: (basis: StoreBasis) => new RedisRetryBudgetStore(basis),
+    },
   ],
-  exports: [RedisBreakerStore, RedisRateLimitStore],
+  exports: [RedisBreakerStore, RedisRateLimitStore, RedisRetryBudgetStore],
 })
 export class ToolShieldRedisModule
   extends ConfigurableModuleClass
@@ -114,13 +122,14 @@ export class ToolShieldRedisModule
   constructor(
     private readonly breakers: RedisBreakerStore,
     private readonly rateLimits: RedisRateLimitStore,
+    private readonly retryBudgets: RedisRetryBudgetStore,
     @Inject(OWNED_CONNECTION) private readonly owned: Redis | undefined,
   ) {
     super();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.breakers.close(), this.rateLimits.close()]);
+    await Promise.all([this.breakers.close(), this.rateLimits.close(), this.retryBudgets.close()]);
     this.owned?.disconnect();
   }
 }

@@ -17,7 +17,11 @@
  * Hedging: 5,000 calls from 20 callers against log-normal upstreams (p99 12x the median, then
  * 10x, 15x, 20x, 30x) in a worker thread, without and with hedging (hedging-report.ts).
  *
- * `node tools/dist/bench/upstream/run.js [steady|changing|hedging ...]` runs only the parts named.
+ * Retries: 100 callers against an upstream that dies; requests it receives per call made in
+ * the 10 s after, with and without the retry budget, beside cockatiel and the AWS SDK's
+ * standard retry strategy (retry-amplification.ts).
+ *
+ * `node tools/dist/bench/upstream/run.js [steady|changing|hedging|retries ...]` runs only the parts named.
  *
  * Prints Markdown and writes reports/bench/upstream.json.
  */
@@ -25,6 +29,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLIENTS, type Answer, type Client } from './clients.js';
 import { hedgingReport } from './hedging-report.js';
+import { amplificationReport } from './retry-amplification.js';
 import { startLimitedUpstream, type UpstreamKind } from './limited-upstream.js';
 
 const CALLERS = 20;
@@ -164,6 +169,11 @@ if (runs('hedging')) {
   const hedging = await hedgingReport(log);
   results['hedging'] = hedging.results;
   lines.push(...hedging.lines);
+}
+if (runs('retries')) {
+  const retries = await amplificationReport(log);
+  results['retries'] = retries.results;
+  lines.push(...retries.lines);
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 const reports = resolve(import.meta.dirname, '../../../../reports/bench');

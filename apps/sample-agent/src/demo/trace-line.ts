@@ -42,6 +42,8 @@ export function traceLine({ data }: RunEvent): string | undefined {
       return `    ✗ ${data.tool} attempt ${data.attempt}: ${data.errorType}${data.chaos ? ' (chaos)' : ''}: ${shorten(data.message)}`;
     case 'retry.scheduled':
       return `    ↻ ${data.tool}: attempt ${data.attempt} in ${Math.round(data.delayMs)} ms`;
+    case 'retry.withheld':
+      return `    ⊘ ${data.tool}: retry withheld, the ${data.key} retry budget is spent`;
     case 'call.succeeded':
       return `    ✓ ${data.tool}: ${json(data.result.output)}`;
     case 'call.failed':

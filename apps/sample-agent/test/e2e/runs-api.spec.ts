@@ -126,8 +126,9 @@ describe('the runs API over real HTTP', () => {
     const health = await server.request('GET', '/api/health');
     expect(health).toMatchObject({
       status: 200,
-      body: { status: 'ok', info: { tools: { status: 'up' } } },
+      body: { status: 'ok', info: { tools: { status: 'up', degraded: false } } },
     });
+    expect((await server.request('GET', '/api/health/live')).status).toBe(200);
   });
 
   it('switches chaos and its rules at run time', async () => {

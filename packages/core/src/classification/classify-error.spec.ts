@@ -177,6 +177,15 @@ describe('classifyError', () => {
       expect(classified.metadata).toEqual({ code });
     });
 
+    it('does not retry ENOTFOUND (the name does not resolve) but does retry EAI_AGAIN', () => {
+      const missing = classifyError(systemError('ENOTFOUND'));
+      expect(missing).toMatchObject({ type: 'network', retryable: false, recoverable: true });
+      expect(classifyError(systemError('EAI_AGAIN'))).toMatchObject({ retryable: true });
+      // Through undici's wrapper, as fetch() throws it.
+      const viaFetch = new TypeError('fetch failed', { cause: systemError('ENOTFOUND') });
+      expect(classifyError(viaFetch)).toMatchObject({ type: 'network', retryable: false });
+    });
+
     it('classifies a real ENOENT', () => {
       let thrown: unknown;
       try {

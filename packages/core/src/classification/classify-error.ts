@@ -103,6 +103,7 @@ function build(error: unknown, link: unknown, recognition: Recognition): ToolErr
     cause: error,
     captureStack: false,
     ...(recognition.retryAfterMs === undefined ? {} : { retryAfterMs: recognition.retryAfterMs }),
+    ...(recognition.retryable === undefined ? {} : { retryable: recognition.retryable }),
     ...(recognition.issues === undefined ? {} : { issues: recognition.issues }),
     metadata: { ...recognition.metadata, ...chaosFactsOf(error) },
   });

@@ -18,6 +18,8 @@ export interface Recognition {
   readonly weak?: boolean;
   readonly message?: string;
   readonly retryAfterMs?: number;
+  /** Overrides the type's `retryable` trait (a name that does not resolve is no blip). */
+  readonly retryable?: boolean;
   readonly issues?: readonly ValidationIssue[];
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
@@ -31,6 +33,12 @@ const VALIDATION_FAILED = 'Arguments failed validation.';
  */
 const UNREADABLE_ANSWER = "The upstream's answer is not valid JSON:";
 const WEAK_CODES: ReadonlySet<string> = new Set(['ABORT_ERR', 'ERR_CANCELED']);
+/**
+ * Network codes that are no blip: `ENOTFOUND` says the name does not exist (a wrong host, a
+ * removed record), which retrying within seconds does not change. `EAI_AGAIN`, the resolver's
+ * "try again", stays retryable.
+ */
+const NOT_RETRIED_CODES: ReadonlySet<string> = new Set(['ENOTFOUND']);
 
 /** Recognises one link by HTTP status, then error code, then error name, then validation report. */
 export function recogniseError(link: unknown, nowMs: number): Recognition | undefined {
@@ -80,7 +88,12 @@ function byCode(link: unknown): Recognition | undefined {
   const code = readString(link, 'code');
   const type = code && toolErrorTypeForCode(code);
   if (code === undefined || !type) return undefined;
-  return { type, metadata: { code }, ...(WEAK_CODES.has(code) ? { weak: true } : {}) };
+  return {
+    type,
+    metadata: { code },
+    ...(WEAK_CODES.has(code) ? { weak: true } : {}),
+    ...(NOT_RETRIED_CODES.has(code) ? { retryable: false } : {}),
+  };
 }
 
 function byName(link: unknown): Recognition | undefined {

@@ -34,6 +34,19 @@ export interface ToolRetryScheduledEvent extends CallEventBase {
   readonly errorType: ToolErrorType;
 }
 
+/**
+ * The upstream's retry budget was spent, so a retry the policy would have made was withheld:
+ * the call ends at once with the attempt's failure. @publicApi
+ */
+export interface ToolRetryWithheldEvent extends CallEventBase {
+  readonly type: 'retry.withheld';
+  /** The attempt that failed (1 for the first call); its retry was not made. */
+  readonly attempt: number;
+  /** The retry budget's key: the upstream (breaker, named rate limit, or the tool). */
+  readonly key: string;
+  readonly errorType: ToolErrorType;
+}
+
 /** Terminal: the call succeeded. @publicApi */
 export interface ToolCallSucceededEvent extends CallEventBase {
   readonly type: 'call.succeeded';
@@ -119,6 +132,7 @@ export type ToolEvent =
   | ToolCallStartedEvent
   | ToolAttemptFailedEvent
   | ToolRetryScheduledEvent
+  | ToolRetryWithheldEvent
   | ToolCallSucceededEvent
   | ToolCallFailedEvent
   | BreakerStateChangedEvent

@@ -4,6 +4,7 @@ export * from './invalid-options.error.js';
 export * from './assert-options.js';
 export * from './rules/backoff-options.rule.js';
 export * from './rules/retry-options.rule.js';
+export * from './rules/retry-budget-options.rule.js';
 export * from './rules/circuit-breaker-options.rule.js';
 export * from './rules/bulkhead-options.rule.js';
 export * from './rules/clock.rule.js';

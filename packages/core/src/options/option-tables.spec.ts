@@ -142,6 +142,25 @@ const retryCases: OptionCases<RetryOptions> = {
   maxRetryAfterMs: ms(),
   budgetMs: positiveMs(true),
   onRetry: callback,
+  retryBudget: {
+    good: [false, {}, { ratio: 0.1, minRetriesPerSecond: 0, windowMs: 30_000, key: 'search-api' }],
+    bad: [true, 'on', 1, null],
+    expected: 'false, or an object',
+    nested: [
+      {
+        value: { ratio: NaN },
+        path: 'retryBudget.ratio',
+        expected: 'a number from 0 to 1000',
+        received: 'NaN',
+      },
+      {
+        value: { windowMs: 0 },
+        path: 'retryBudget.windowMs',
+        expected: 'a number of milliseconds above 0',
+        received: '0',
+      },
+    ],
+  },
 };
 
 const breakerCases: OptionCases<CircuitBreakerOptions> = {

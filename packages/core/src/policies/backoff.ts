@@ -29,6 +29,16 @@ export function resolveBackoff(options: BackoffOptions = {}): Backoff {
 }
 
 /**
+ * The shortest wait before a retry the backoff stands for, `min(baseMs, capMs)`: also the
+ * least a server's `Retry-After` (even `0`) is waited.
+ *
+ * @publicApi
+ */
+export function backoffMinimum(backoff: Backoff): number {
+  return Math.min(backoff.baseMs, backoff.capMs);
+}
+
+/**
  * The delay before retry number `retry` (1 for the first retry), always within [0, capMs].
  * Decorrelated jitter grows from the previous delay, so pass the delay used before the
  * previous retry (omit it for the first retry).

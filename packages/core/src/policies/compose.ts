@@ -4,6 +4,8 @@ import type { ToolCircuitBreaker } from './breaker/circuit-breaker.js';
 import type { Bulkhead } from './bulkhead.js';
 import { callBudget } from './call-budget.js';
 import { retry } from './retry.js';
+import { retryBudgetGate, type RetryBudgetGate } from './retry-budget/retry-budget.js';
+import { LocalRetryBudgetStore, type RetryBudgetStore } from './retry-budget/retry-budget-store.js';
 import { toRetryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy.js';
 import { withTimeout, type AbandonedAttempt } from './timeout.js';
 
@@ -11,23 +13,30 @@ import { withTimeout, type AbandonedAttempt } from './timeout.js';
  * The policies of one tool. Each is optional; present ones are applied in the order
  * Retry(CircuitBreaker(Timeout(Bulkhead(fn)))): every attempt passes the breaker (so an open
  * breaker stops the retries), the timeout covers queueing in the bulkhead and the run, and
- * the retry budget covers everything: each attempt ends by the earlier of its `timeoutMs` and
- * the end of the budget (also without a `timeoutMs`). A caller's abort during a half-open
- * trial counts neither way in the breaker, whose trial slot stays taken until the abandoned
- * attempt has settled or passed its deadline.
+ * the call's time budget (`retry.budgetMs`) covers everything: each attempt ends by the
+ * earlier of its `timeoutMs` and the end of that budget (also without a `timeoutMs`). Retries
+ * are also taken from the upstream's retry budget (`retry.retryBudget`, on by default). A
+ * caller's abort during a half-open trial counts neither way in the breaker, whose trial slot
+ * stays taken until the abandoned attempt has settled or passed its deadline.
  *
  * @publicApi
  */
 export interface PolicySet {
   readonly retry?: RetryOptions | RetryPolicy;
   readonly breaker?: ToolCircuitBreaker;
-  /** Per-attempt time limit in ms; each attempt also ends when the retry budget runs out. */
+  /** Per-attempt time limit in ms; each attempt also ends when the call's `budgetMs` runs out. */
   readonly timeoutMs?: number;
   readonly bulkhead?: Bulkhead;
   /** Default: the shared `SystemClock`. */
   readonly clock?: Clock;
-  /** Put on the errors the policies create. */
+  /** Put on the errors the policies create, and the retry budget's key unless it names one. */
   readonly toolName?: string;
+  /**
+   * Where the retry budget (`retry.retryBudget`, on by default) is counted. Pass one store to
+   * the pipelines of tools that call the same upstream under the same budget key (or a shared
+   * store such as `@toolshield/redis`'s). Default: a store of this pipeline's own.
+   */
+  readonly retryBudgetStore?: RetryBudgetStore;
 }
 
 /** What each attempt receives. @publicApi */
@@ -46,6 +55,8 @@ export interface AttemptReport {
   readonly retryCount: number;
   /** Retries allowed after the first attempt (0 without a retry policy). */
   readonly retryMax: number;
+  /** The retry budget withheld a retry the policy would have made: the call ended at once. */
+  readonly retriesWithheld?: boolean;
 }
 
 /**
@@ -77,22 +88,25 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
   const { breaker, timeoutMs, bulkhead, clock = systemClock, toolName } = policies;
   const retryPolicy = policies.retry === undefined ? undefined : toRetryPolicy(policies.retry);
   const retryMax = retryPolicy?.maxRetries ?? 0;
+  const budget = budgetGateOf(policies, retryPolicy);
 
   return async <T>(fn: (context: AttemptContext) => Promise<T>, signal?: AbortSignal) => {
     let attempts = 0;
+    let retriesWithheld = false;
+    const onWithheld = () => (retriesWithheld = true);
     const trial: { abandoned?: AbandonedAttempt } = {};
-    const budget = callBudget(retryPolicy?.budgetMs, clock.now());
+    const deadline = callBudget(retryPolicy?.budgetMs, clock.now());
     const onAbandoned = (attempt: AbandonedAttempt) => (trial.abandoned = attempt);
     const limited = (attempt: number) => (attemptSignal: AbortSignal) =>
       bulkhead === undefined
         ? fn({ attempt, signal: attemptSignal })
         : bulkhead.execute(() => fn({ attempt, signal: attemptSignal }), attemptSignal);
     const timed = (attempt: number) => () =>
-      timeoutMs === undefined && signal === undefined && budget === undefined
+      timeoutMs === undefined && signal === undefined && deadline === undefined
         ? limited(attempt)(new AbortController().signal)
         : withTimeout(limited(attempt), {
             timeoutMs,
-            budget,
+            budget: deadline,
             signal,
             clock,
             toolName,
@@ -107,7 +121,7 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
       const value =
         retryPolicy === undefined
           ? await guarded(1)
-          : await retry(guarded, retryPolicy, { clock, signal });
+          : await retry(guarded, retryPolicy, { clock, signal, budget, onWithheld });
       return { ok: true, value, attempts, retryCount: attempts - 1, retryMax };
     } catch (error) {
       return {
@@ -116,9 +130,22 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
         attempts: Math.max(attempts, 1),
         retryCount: Math.max(attempts - 1, 0),
         retryMax,
+        ...(retriesWithheld ? { retriesWithheld } : {}),
       };
     }
   };
+}
+
+/** The retry budget's gate of a pipeline whose retry policy has one on. */
+function budgetGateOf(
+  policies: PolicySet,
+  retryPolicy: RetryPolicy | undefined,
+): RetryBudgetGate | undefined {
+  const settings = retryPolicy?.retryBudget;
+  if (settings === undefined) return undefined;
+  const key = settings.key ?? policies.breaker?.key ?? policies.toolName ?? 'tool';
+  const store = policies.retryBudgetStore ?? new LocalRetryBudgetStore();
+  return retryBudgetGate(key, settings, store, policies.clock ?? systemClock);
 }
 
 /**

@@ -4,6 +4,7 @@ export * from './cancellation.js';
 export * from './retry-policy.js';
 export * from './retry-decision.js';
 export * from './retry.js';
+export * from './retry-budget/index.js';
 export * from './call-budget.js';
 export * from './timeout.js';
 export * from './bulkhead.js';

@@ -68,6 +68,29 @@ describe('decideRetry', () => {
     });
   });
 
+  it('waits at least the backoff minimum when the server says Retry-After: 0 (or less than it)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        (baseMs, capMs, retryAfterMs) => {
+          const policy = resolveRetryPolicy({ backoff: { baseMs, capMs } });
+          const error = new RateLimitedError('429', { retryAfterMs });
+          expect(decideRetry(error, { attempt: 1, elapsedMs: 0 }, policy)).toEqual({
+            retry: true,
+            delayMs: Math.max(retryAfterMs, Math.min(baseMs, capMs)),
+          });
+        },
+      ),
+    );
+    const zero = new RateLimitedError('429', { retryAfterMs: 0 });
+    expect(decideRetry(zero, { attempt: 1, elapsedMs: 0 }, resolveRetryPolicy())).toEqual({
+      retry: true,
+      delayMs: 500,
+    });
+  });
+
   it('gives up at once with rate_limited and retryAfterMs beyond the cap or the budget', () => {
     const capped = resolveRetryPolicy({ maxRetryAfterMs: 1_000 });
     const upstream = new UpstreamUnavailableError('503', {

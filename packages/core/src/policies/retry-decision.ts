@@ -1,6 +1,6 @@
 import { RateLimitedError } from '../errors/rate-limited.error.js';
 import { isToolError, type ToolError } from '../errors/tool-error.js';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay, backoffMinimum } from './backoff.js';
 import type { RetryPolicy } from './retry-policy.js';
 
 /** Where a call stands when an attempt has ended. @publicApi */
@@ -33,7 +33,8 @@ export type ResultRetryDecision =
  * that the promise helper {@link retry} and an rxjs interceptor share one rule:
  *
  * 1. no retry once `maxRetries` retries were made, or when `retryOn` refuses the error;
- * 2. an error carrying `retryAfterMs` waits exactly that long; when that exceeds
+ * 2. an error carrying `retryAfterMs` waits that long, and at least the backoff's minimum
+ *    (`min(baseMs, capMs)`), so `Retry-After: 0` is no licence to retry at once; when that exceeds
  *    `maxRetryAfterMs` or the remaining budget, the call ends now with `rate_limited` and the
  *    `retryAfterMs`, so the agent can decide whether to come back;
  * 3. otherwise the backoff delay, unless it would end past the budget.
@@ -46,8 +47,9 @@ export function decideRetry(error: unknown, state: RetryState, policy: RetryPoli
   }
   if (hasRetryAfter(error)) {
     const retryAfterMs = Math.max(0, error.retryAfterMs);
-    return retryAfterMs <= policy.maxRetryAfterMs && fitsBudget(retryAfterMs, state, policy)
-      ? { retry: true, delayMs: retryAfterMs }
+    const delayMs = Math.max(retryAfterMs, backoffMinimum(policy.backoff));
+    return retryAfterMs <= policy.maxRetryAfterMs && fitsBudget(delayMs, state, policy)
+      ? { retry: true, delayMs }
       : { retry: false, error: asRateLimited(error, retryAfterMs) };
   }
   const delayMs = backoffDelay(policy.backoff, state.attempt, state.previousDelayMs);

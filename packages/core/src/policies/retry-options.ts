@@ -1,5 +1,6 @@
 import type { ToolErrorType } from '../errors/tool-error-type.js';
 import type { BackoffOptions } from './backoff-options.js';
+import type { RetryBudgetOptions } from './retry-budget/retry-budget-options.js';
 
 /**
  * Decides whether an error may be retried.
@@ -64,4 +65,13 @@ export interface RetryOptions {
   readonly budgetMs?: number;
   /** Called before each wait; throwing from it ends the call with that error. */
   readonly onRetry?: (info: RetryInfo) => void;
+  /**
+   * How many retries the calls to the upstream may add, counted over a sliding window and
+   * shared by every call to the same upstream: by default retries may add 10 % of the calls
+   * made in the last 10 s, or 1 per second when that allows more. Past it a failure returns
+   * at once (`retryCount` says how many retries were made, the failure that retries were
+   * withheld). `false` turns it off. Applied where calls share a budget: `shieldTool`,
+   * `composePolicies` and the Nest module; the bare `retry()` helper takes a `budget` gate.
+   */
+  readonly retryBudget?: RetryBudgetOptions | false;
 }

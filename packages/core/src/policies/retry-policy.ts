@@ -4,6 +4,10 @@ import { resolveBackoff, type Backoff } from './backoff.js';
 import { assertOptions } from '../options/assert-options.js';
 import { RETRY_OPTIONS_RULE } from '../options/rules/retry-options.rule.js';
 import type { RetryInfo, RetryOn, RetryOptions, RetryPredicate } from './retry-options.js';
+import {
+  resolveRetryBudget,
+  type RetryBudgetSettings,
+} from './retry-budget/retry-budget-options.js';
 
 export type { RetryInfo, RetryOn, RetryOptions, RetryPredicate } from './retry-options.js';
 
@@ -21,6 +25,8 @@ export interface RetryPolicy {
   readonly maxRetryAfterMs: number;
   readonly budgetMs: number;
   readonly onRetry?: (info: RetryInfo) => void;
+  /** The retry budget's settings; undefined when it is off. */
+  readonly retryBudget?: RetryBudgetSettings;
 }
 
 /** @publicApi */
@@ -39,6 +45,8 @@ export function resolveRetryPolicy(options: RetryOptions = {}): RetryPolicy {
     maxRetryAfterMs: Math.max(0, options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS),
     budgetMs: options.budgetMs ?? Number.POSITIVE_INFINITY,
     onRetry: options.onRetry,
+    retryBudget:
+      options.retryBudget === false ? undefined : resolveRetryBudget(options.retryBudget),
   };
 }
 

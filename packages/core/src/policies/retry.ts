@@ -4,6 +4,7 @@ import { sleep } from '../clock/sleep.js';
 import { systemClock } from '../clock/system-clock.js';
 import { cancellationError } from './cancellation.js';
 import { decideRetry, decideRetryOnResult } from './retry-decision.js';
+import type { RetryBudgetGate } from './retry-budget/retry-budget.js';
 import {
   toRetryPolicy,
   type RetryInfo,
@@ -23,6 +24,16 @@ export interface PolicyContext {
 export interface RetryContext extends PolicyContext {
   /** Clock time the call started, from which `budgetMs` counts (default: when `retry` is called). */
   readonly startedAt?: number;
+  /**
+   * The retry budget of the upstream (see `RetryOptions.retryBudget`): the call is counted
+   * once, and each retry must be taken from it. Default: none.
+   */
+  readonly budget?: RetryBudgetGate;
+  /**
+   * Told when the budget withheld a retry: the call then ends at once with the attempt's
+   * error (or its result, when `retryOnResult` refused it).
+   */
+  readonly onWithheld?: (info: RetryInfo) => void;
 }
 
 /**
@@ -31,7 +42,8 @@ export interface RetryContext extends PolicyContext {
  * with the first accepted result or rejects with the final error. Aborting `signal` ends the
  * wait and the loop. `budgetMs` is checked before each wait; to also end an attempt when the
  * budget runs out, run each attempt through `withTimeout` with the call's `callBudget` (as
- * `composePolicies` does).
+ * `composePolicies` does). With a `budget` gate, each retry is taken from the upstream's retry
+ * budget first; when it is spent, the call ends at once.
  *
  * @param fn the attempt; receives its number (1 for the first call)
  * @param options options, or a policy resolved once with `resolveRetryPolicy`
@@ -45,9 +57,10 @@ export async function retry<T>(
   context: RetryContext = {},
 ): Promise<T> {
   const policy = toRetryPolicy(options);
-  const { clock = systemClock, signal } = context;
+  const { clock = systemClock, signal, budget } = context;
   const start = context.startedAt ?? clock.now();
   let previousDelayMs: number | undefined;
+  budget?.recordCall();
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw cancellationError(signal.reason);
     let info: RetryInfo;
@@ -69,6 +82,11 @@ export async function retry<T>(
       );
       if (!decision.retry) throw decision.error;
       info = { attempt, delayMs: decision.delayMs, error };
+    }
+    if (budget !== undefined && !(await budget.tryRetry())) {
+      context.onWithheld?.(info);
+      if ('error' in info) throw info.error;
+      return info.result as T;
     }
     policy.onRetry?.(info);
     await sleep(clock, info.delayMs, signal).catch((reason: unknown) => {

@@ -101,6 +101,7 @@ export function createFailureSanitizer(options: FailureSanitizerOptions = {}): F
         case 'attempt.failed':
           return { ...event, message: text(event.message) };
         case 'breaker.state_changed':
+        case 'retry.withheld':
           return { ...event, key: text(event.key) };
         default:
           return event;

@@ -10,9 +10,10 @@ const MAX_LISTED_ISSUES = 5;
 /**
  * The failure as short text for the model (every token it reads costs money): what failed,
  * the type and the attempt (`3/3`, or `1 (not retried: not_found is not transient)` when the
- * pipeline stopped before its allowed retries), the error sentence, whether retrying may help (and after how
- * long; or, when the pipeline has already retried, how often), the did-you-mean names, available tools or field issues when present, and one next
- * step. Deterministic, one fact per line.
+ * pipeline stopped before its allowed retries), the error sentence, whether retrying may help
+ * (and after how long; or, when the pipeline has already retried, how often; or that the retry
+ * budget withheld retries), the did-you-mean names, available tools or field issues when
+ * present, and one next step. Deterministic, one fact per line.
  *
  * @example
  * renderFailureText(failure);
@@ -47,6 +48,7 @@ function attemptText(failure: ToolFailure): string {
 
 function notRetriedReason(failure: ToolFailure): string {
   if (failure.errorType === 'circuit_open') return 'the circuit breaker is open';
+  if (failure.metadata.retriesWithheld === true) return 'the retry budget is spent';
   if (!TOOL_ERROR_TYPE_TRAITS[failure.errorType].retryable)
     return `${failure.errorType} is not transient`;
   if (failure.retryAfterMs !== undefined)
@@ -54,8 +56,13 @@ function notRetriedReason(failure: ToolFailure): string {
   return 'the retry policy stopped';
 }
 
+/** What the model reads when the retry budget withheld the call's retries. */
+const RETRIES_WITHHELD_LINE =
+  'Retries were withheld to protect the upstream: too many calls to it are failing.';
+
 function retryLine(failure: ToolFailure): string {
   if (!failure.recoverable) return 'Retrying will not help.';
+  if (failure.metadata.retriesWithheld === true) return RETRIES_WITHHELD_LINE;
   if (retriesSpent(failure.errorType, failure.retryCount))
     return `Already retried ${failure.retryCount} ${failure.retryCount === 1 ? 'time' : 'times'}.`;
   return failure.retryAfterMs === undefined

@@ -21,6 +21,9 @@ export interface CreateToolFailureOptions extends FailureSanitizerOptions {
 }
 
 const FALLBACK_SENTENCE = 'The tool failed.';
+/** The next step after the retry budget withheld the call's retries. */
+const RETRIES_WITHHELD_SUGGESTION =
+  'Do not repeat this call now; use another tool, or wait and tell the user.';
 /** Most issues a failure lists. */
 const MAX_ISSUES = 50;
 const defaultSanitizer = createFailureSanitizer();
@@ -68,7 +71,9 @@ export function createToolFailure(
       : {}),
     ...(availableTools.length > 0 ? { availableTools: [...availableTools] } : {}),
     ...(didYouMean.length > 0 ? { didYouMean: [...didYouMean] } : {}),
-    suggestions: failureSuggestions(error, retryCount),
+    suggestions: ctx.retriesWithheld
+      ? [RETRIES_WITHHELD_SUGGESTION]
+      : failureSuggestions(error, retryCount),
     metadata: failureMetadata(error, ctx, sanitizer, retryCount),
   };
 }
@@ -97,5 +102,10 @@ function failureMetadata(
   // The error's own metadata object when there is nothing to add: a sanitiser remembers frozen ones.
   const raw = ctx.metadata === undefined ? error.metadata : { ...error.metadata, ...ctx.metadata };
   const facts = sanitizer.value(raw) as Record<string, unknown>;
-  return { ...facts, attempts: retryCount + 1, durationMs: ctx.durationMs };
+  return {
+    ...facts,
+    ...(ctx.retriesWithheld ? { retriesWithheld: true } : {}),
+    attempts: retryCount + 1,
+    durationMs: ctx.durationMs,
+  };
 }

@@ -13,6 +13,11 @@ export interface ToolOutcomeContext {
   readonly retryCount?: number;
   /** Retries allowed after the first attempt. Default 0. */
   readonly retryMax?: number;
+  /**
+   * The retry budget withheld a retry the policy would have made, to protect a failing
+   * upstream: the failure says so (`metadata.retriesWithheld`) and points elsewhere.
+   */
+  readonly retriesWithheld?: boolean;
   /** Extra facts for the result's metadata (conversation id, `chaos: true`, ...). */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

@@ -4,6 +4,7 @@ import type { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js'
 import type { CircuitBreakerOptions } from '../policies/breaker/circuit-breaker-options.js';
 import type { BulkheadOptions } from '../policies/bulkhead.js';
 import type { RetryOptions } from '../policies/retry-policy.js';
+import type { RetryBudgetStore } from '../policies/retry-budget/retry-budget-store.js';
 import type { Redactor } from '../redaction/redactor.js';
 
 /**
@@ -37,6 +38,12 @@ export interface ShieldOptions {
   readonly redactor?: Redactor;
   /** Default: the shared `SystemClock`. Tests pass a `VirtualClock`. */
   readonly clock?: Clock;
+  /**
+   * Where the retry budget (`retry.retryBudget`, on by default) is counted: give the tools that
+   * call one upstream the same store and `retryBudget.key`, or a shared store
+   * (`@toolshield/redis`) to count across instances. Default: a store of this tool's own.
+   */
+  readonly retryBudgetStore?: RetryBudgetStore;
 }
 
 /**

@@ -62,6 +62,7 @@ export function shieldTool<TArgs, TOutput>(
       callId,
       retryCount: outcome.retryCount,
       retryMax: outcome.retryMax,
+      retriesWithheld: outcome.retriesWithheld,
       durationMs: clock.now() - startedAt,
     };
     return outcome.ok
@@ -75,6 +76,7 @@ function policiesOf(options: ShieldOptions): PolicySet {
   return {
     toolName: name,
     clock,
+    retryBudgetStore: options.retryBudgetStore,
     retry: retry === false || (retry === undefined && !idempotent) ? undefined : (retry ?? {}),
     timeoutMs: timeoutMs === false ? undefined : Math.max(0, timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
     breaker:

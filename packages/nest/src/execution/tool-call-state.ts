@@ -31,6 +31,8 @@ export interface ToolCallState {
   readonly budget?: CallBudget;
   /** Retries allowed after the first attempt (0 until a retry policy applies). */
   retryMax: number;
+  /** The retry budget withheld a retry: the failure says so. */
+  retriesWithheld: boolean;
   /**
    * The signal governing the layer that runs now: the call's own (the caller's, when given)
    * outside the timeout layer, the attempt's inside it. Policies wait and queue on it, so an
@@ -111,7 +113,7 @@ export function openToolCall(
   identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata' | 'idempotencyKey'>,
   init: Omit<
     ToolCallState,
-    'signal' | 'budget' | 'abandoned' | 'deferFailures' | 'deferredFailure'
+    'signal' | 'budget' | 'abandoned' | 'deferFailures' | 'deferredFailure' | 'retriesWithheld'
   >,
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
   // Spelled out rather than spread: this runs on every call, and literals of a fixed shape
@@ -124,6 +126,7 @@ export function openToolCall(
     args: init.args,
     budget: callBudget(init.policies.retry?.budgetMs, init.startedAt),
     retryMax: init.retryMax,
+    retriesWithheld: false,
     signal: init.lifetime,
     abandoned: undefined,
     deferFailures: init.policies.retry !== undefined,

@@ -201,6 +201,7 @@ export class ToolExecutor implements OnApplicationShutdown {
       callId,
       attempts: call?.attempt ?? 1,
       retryMax: state?.retryMax ?? 0,
+      retriesWithheld: state?.retriesWithheld,
       startedAt,
     });
   }

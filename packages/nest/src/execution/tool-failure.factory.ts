@@ -21,6 +21,8 @@ export interface FailedCall {
   readonly attempts: number;
   readonly retryMax: number;
   readonly startedAt: number;
+  /** The retry budget withheld a retry of the call. */
+  readonly retriesWithheld?: boolean;
 }
 
 /** Error types that point at a bug in the tool rather than at the world: logged with the stack. */
@@ -60,6 +62,7 @@ export class ToolFailureFactory {
         callId: call.callId,
         retryCount: Math.max(0, call.attempts - 1),
         retryMax: call.retryMax,
+        retriesWithheld: call.retriesWithheld,
         durationMs: this.clock.now() - call.startedAt,
       },
       { sanitizer: this.sanitizer },

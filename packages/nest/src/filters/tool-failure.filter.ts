@@ -25,6 +25,7 @@ export class ToolFailureFilter implements ExceptionFilter {
         callId: call?.callId ?? 'unknown',
         attempts: call?.attempt ?? 1,
         retryMax: state?.retryMax ?? 0,
+        retriesWithheld: state?.retriesWithheld,
         startedAt: state?.startedAt ?? Number.NaN,
       }),
     );

@@ -1,6 +1,7 @@
 /**
- * @toolshield/nest/health: a `@nestjs/terminus` health indicator for toolshield's circuit
- * breakers. A separate entry point, so applications without terminus never load it.
+ * @toolshield/nest/health: `@nestjs/terminus` readiness and liveness checks for applications
+ * serving toolshield tools. A separate entry point, so applications without terminus never
+ * load it.
  *
  * @packageDocumentation
  */
@@ -8,3 +9,4 @@ export {
   ToolShieldHealthIndicator,
   type ToolShieldHealthDetails,
 } from './toolshield.health-indicator.js';
+export type { ToolShieldReadinessOptions } from './readiness-options.js';

@@ -112,4 +112,10 @@ export interface ToolOptions {
    * hedging: { delayMs: 'p95', maxExtraShare: 0.1 }
    */
   readonly hedging?: HedgingOptions | false;
+  /**
+   * This instance cannot serve without the tool: while its breaker is open, the readiness check
+   * of `@toolshield/nest/health` is `down`. Other tools' open breakers leave readiness `up`
+   * (reported as `degraded`). Default `false`.
+   */
+  readonly critical?: boolean;
 }

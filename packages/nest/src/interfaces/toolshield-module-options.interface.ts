@@ -5,6 +5,7 @@ import type {
   RateLimitOptions,
   RateLimitStore,
   RedactionRule,
+  RetryBudgetStore,
 } from '@toolshield/core';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
@@ -43,6 +44,12 @@ export interface ToolShieldModuleOptions {
    * instance limits on its own, in memory.
    */
   readonly rateLimitStore?: RateLimitStore;
+  /**
+   * Where retry budgets (`defaults.retry.retryBudget`, on by default) are counted: with a shared
+   * store (`@toolshield/redis`), every instance's retries to an upstream come out of one budget.
+   * Default: each instance counts on its own, in memory.
+   */
+  readonly retryBudgetStore?: RetryBudgetStore;
   /** Your own error mappings, tried before the built-in classifier. */
   readonly classificationRules?: readonly ClassificationRule[];
   /**

@@ -74,6 +74,7 @@ export const TOOL_OPTIONS_RULE = withConditions(
       args: func(),
     }),
     hedging: either(oneOf([false]), HEDGING_OPTIONS_RULE),
+    critical: bool(),
   }),
   [
     {

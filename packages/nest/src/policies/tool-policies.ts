@@ -130,5 +130,6 @@ function policyAsOptions(policy: RetryPolicy): RetryOptions {
     maxRetryAfterMs: policy.maxRetryAfterMs,
     budgetMs: policy.budgetMs,
     onRetry: policy.onRetry,
+    retryBudget: policy.retryBudget ?? false,
   };
 }

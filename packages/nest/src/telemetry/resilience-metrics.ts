@@ -92,8 +92,6 @@ export class ResilienceMetrics {
         if (call) call.attemptStartedAt = event.at + event.delayMs;
         return;
       }
-      // Retries withheld by a retry budget: count them here as `toolshield.tool.retries_withheld`
-      // once core reports them as an event (ADR 0029).
       case 'call.succeeded':
         return this.ended(event.result, event.at);
       case 'call.failed':

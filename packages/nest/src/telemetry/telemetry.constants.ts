@@ -27,6 +27,7 @@ export const ToolShieldAttributes = Object.freeze({
   BREAKER_STATE: 'toolshield.breaker.state',
   RATE_LIMIT_KEY: 'toolshield.rate_limit.key',
   CHAOS_RULE: 'toolshield.chaos.rule',
+  RETRY_BUDGET_KEY: 'toolshield.retry_budget.key',
 });
 
 /** `gen_ai.operation.name` of a tool call. @publicApi */
@@ -37,6 +38,7 @@ export const ToolShieldMetrics = Object.freeze({
   CALL_DURATION: 'gen_ai.execute_tool.duration',
   ATTEMPTS: 'toolshield.tool.attempts',
   RETRIES: 'toolshield.tool.retries',
+  RETRIES_WITHHELD: 'toolshield.tool.retries_withheld',
   BREAKER_TRANSITIONS: 'toolshield.breaker.transitions',
   CALLS: 'toolshield.tool.calls',
   ATTEMPT_DURATION: 'toolshield.tool.attempt.duration',

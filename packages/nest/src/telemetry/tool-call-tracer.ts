@@ -41,6 +41,15 @@ export class ToolCallTracer {
         return this.endAttempt(event.callId, event.at, event.errorType, event.message, event.chaos);
       case 'retry.scheduled':
         return this.startAttempt(event.callId, event.attempt, event.at + event.delayMs);
+      case 'retry.withheld':
+        this.calls
+          .get(event.callId)
+          ?.span.addEvent(
+            'toolshield.retry.withheld',
+            { [A.RETRY_BUDGET_KEY]: event.key, [A.ERROR_TYPE]: event.errorType },
+            event.at,
+          );
+        return;
       case 'chaos.injected':
         this.calls
           .get(event.callId)

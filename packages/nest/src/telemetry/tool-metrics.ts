@@ -15,7 +15,7 @@ export const DURATION_BUCKETS = [
 /**
  * Turns the executor's events into metrics: the call duration histogram of the GenAI
  * conventions (`gen_ai.execute_tool.duration`, seconds, with `error.type` on failures), and
- * counters of attempts, retries and breaker transitions.
+ * counters of attempts, retries, retries withheld by the retry budget and breaker transitions.
  *
  * @internal
  */
@@ -23,6 +23,7 @@ export class ToolMetrics {
   private readonly duration: Histogram;
   private readonly attempts: TalliedCounter;
   private readonly retries: TalliedCounter;
+  private readonly withheld: TalliedCounter;
   private readonly transitions: TalliedCounter;
   /** The attributes of each call-duration series, made once per tool and error type. */
   private readonly durationAttributes = new Map<string, Attributes>();
@@ -41,6 +42,10 @@ export class ToolMetrics {
       description: 'Retries scheduled after failed attempts.',
       unit: '{retry}',
     });
+    this.withheld = new TalliedCounter(meter, M.RETRIES_WITHHELD, {
+      description: 'Retries withheld because the upstream retry budget was spent.',
+      unit: '{retry}',
+    });
     this.transitions = new TalliedCounter(meter, M.BREAKER_TRANSITIONS, {
       description: 'Circuit breaker state changes.',
       unit: '{transition}',
@@ -51,6 +56,12 @@ export class ToolMetrics {
     switch (event.type) {
       case 'retry.scheduled':
         this.retries.add(1, `${event.tool}\u0000${event.errorType}`, () => ({
+          [A.TOOL_NAME]: event.tool,
+          [A.ERROR_TYPE]: event.errorType,
+        }));
+        return;
+      case 'retry.withheld':
+        this.withheld.add(1, `${event.tool}\u0000${event.errorType}`, () => ({
           [A.TOOL_NAME]: event.tool,
           [A.ERROR_TYPE]: event.errorType,
         }));

@@ -3,7 +3,12 @@ import { Logger } from '@nestjs/common';
 import { metrics, SpanStatusCode, trace } from '@opentelemetry/api';
 import { Test } from '@nestjs/testing';
 import { VirtualClock } from '@toolshield/core';
-import { ToolCircuitBreakers, ToolExecutor, ToolShieldModule } from '../../src/index.js';
+import {
+  ToolCircuitBreakers,
+  ToolExecutor,
+  ToolShieldModule,
+  type ToolShieldModuleOptions,
+} from '../../src/index.js';
 import {
   ToolShieldTelemetry,
   ToolShieldTelemetryModule,
@@ -13,11 +18,14 @@ import { settle } from '../policies/fixtures/drive.js';
 import { FlakyTools } from '../policies/fixtures/flaky.tools.js';
 import { FakeMeterProvider, FakeTracerProvider } from './fake-otel.js';
 
-async function app(options: ToolShieldTelemetryOptions = {}) {
+async function app(
+  options: ToolShieldTelemetryOptions = {},
+  moduleOptions: ToolShieldModuleOptions = {},
+) {
   const clock = new VirtualClock({ startMs: 1_000 });
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ToolShieldModule.forRoot({ isGlobal: true, clock }),
+      ToolShieldModule.forRoot({ ...moduleOptions, isGlobal: true, clock }),
       ToolShieldTelemetryModule.forRoot(options),
     ],
     providers: [FlakyTools],
@@ -138,6 +146,35 @@ describe('ToolShieldTelemetryModule (@toolshield/nest/telemetry)', () => {
           'gen_ai.tool.name': 'upstream',
           'toolshield.breaker.from': 'closed',
           'toolshield.breaker.to': 'open',
+        },
+      },
+    ]);
+    await ctx.moduleRef.close();
+  });
+
+  it('counts the retries the retry budget withheld, and marks them on the call span', async () => {
+    const metering = new FakeMeterProvider();
+    const tracing = new FakeTracerProvider();
+    metrics.setGlobalMeterProvider(metering);
+    trace.setGlobalTracerProvider(tracing);
+    const spent = { retryBudget: { ratio: 0, minRetriesPerSecond: 0 } };
+    const ctx = await app({}, { defaults: { retry: spent } });
+    await ctx.call('idempotent', ['unavailable']);
+
+    expect(metering.of('toolshield.tool.retries_withheld')).toEqual([
+      {
+        instrument: 'toolshield.tool.retries_withheld',
+        value: 1,
+        attributes: { 'gen_ai.tool.name': 'idempotent', 'error.type': 'upstream_unavailable' },
+      },
+    ]);
+    expect(metering.of('toolshield.tool.retries')).toEqual([]);
+    expect(tracing.spans[0]?.events).toEqual([
+      {
+        name: 'toolshield.retry.withheld',
+        attributes: {
+          'toolshield.retry_budget.key': 'idempotent',
+          'error.type': 'upstream_unavailable',
         },
       },
     ]);

@@ -2,6 +2,7 @@ import { ToolErrorType } from '../../errors/tool-error-type.js';
 import type { RetryOptions } from '../../policies/retry-options.js';
 import { either, func, integer, listOf, milliseconds, objectOf, oneOf } from '../option-rules.js';
 import { BACKOFF_OPTIONS_RULE } from './backoff-options.rule.js';
+import { RETRY_BUDGET_OPTIONS_RULE } from './retry-budget-options.rule.js';
 
 const ERROR_TYPES = listOf(oneOf(Object.values(ToolErrorType)), { unique: true });
 
@@ -21,4 +22,5 @@ export const RETRY_OPTIONS_RULE = objectOf<RetryOptions>({
   maxRetryAfterMs: milliseconds(),
   budgetMs: milliseconds({ positive: true, unlimited: true }),
   onRetry: func(),
+  retryBudget: either(oneOf([false]), RETRY_BUDGET_OPTIONS_RULE),
 });

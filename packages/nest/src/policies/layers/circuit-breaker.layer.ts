@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
+import { breakerKeyOf } from '../retry-budget-key.js';
 import { ToolCircuitBreakers } from '../tool-circuit-breakers.service.js';
 import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 
@@ -21,9 +22,11 @@ export class CircuitBreakerLayer implements ToolPolicyLayer {
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.breaker;
     if (!policy) return inner(call, state);
-    const name = policy.name ?? call.toolName;
-    const key = policy.key ? `${name}:${policy.key(call, state.args)}` : name;
-    const breaker = this.breakers.acquire(key, name, policy.options);
+    const breaker = this.breakers.acquire(
+      breakerKeyOf(policy, call, state.args),
+      policy.name ?? call.toolName,
+      policy.options,
+    );
     state.abandoned = undefined;
     state.deferredFailure = undefined; // a new attempt: the last one's failure was retried
     const run = () => inner(call, state);

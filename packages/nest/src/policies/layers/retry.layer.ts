@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { retry, type Clock, type RetryInfo } from '@toolshield/core';
+import { retry, type Clock, type RetryInfo, type ToolErrorType } from '@toolshield/core';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { ToolErrorClassifier } from '../../execution/tool-error-classifier.js';
 import { ToolEventBus } from '../../execution/tool-event-bus.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
+import { retryBudgetKeyOf } from '../retry-budget-key.js';
+import { ToolRetryBudgets } from '../tool-retry-budgets.service.js';
 import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 
 /**
  * Retries a tool's failed attempts per its retry policy (`@Retryable()`, or the module's
  * default for idempotent tools), waiting on the module's clock. Each attempt re-runs the
  * inner policies, the pipes and the method, with `ToolCallContext.attempt` moved on.
+ * Each retry is taken from the upstream's retry budget first (when the policy has one): when
+ * it is spent, the call ends at once with the attempt's failure and a `retry.withheld` event.
  * Reports `attempt.failed` and `retry.scheduled` events, and keeps `retryMax` truthful.
  *
  * @internal
@@ -20,6 +24,7 @@ export class RetryLayer implements ToolPolicyLayer {
     private readonly classifier: ToolErrorClassifier,
     private readonly events: ToolEventBus,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
+    private readonly budgets: ToolRetryBudgets,
   ) {}
 
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
@@ -58,14 +63,32 @@ export class RetryLayer implements ToolPolicyLayer {
         at: this.clock.now(),
         attempt: info.attempt + 1,
         delayMs: info.delayMs,
-        errorType:
-          info.error === undefined ? 'invalid_output' : this.classifier.classify(info.error).type,
+        errorType: this.errorTypeOf(info),
       });
       policy.onRetry?.(info);
     };
-    const context = { clock: this.clock, signal, startedAt: state.startedAt };
+    const budget =
+      policy.retryBudget &&
+      this.budgets.gate(retryBudgetKeyOf(state.policies, call, state.args), policy.retryBudget);
+    const onWithheld = (info: RetryInfo) => {
+      state.retriesWithheld = true;
+      this.events.emit({
+        ...base,
+        type: 'retry.withheld',
+        at: this.clock.now(),
+        attempt: info.attempt,
+        key: budget?.key ?? call.toolName,
+        errorType: this.errorTypeOf(info),
+      });
+    };
+    const context = { clock: this.clock, signal, startedAt: state.startedAt, budget, onWithheld };
     return retry(attempt, { ...policy, onRetry }, context).catch((error: unknown) => {
       throw this.classifier.original(error);
     });
+  }
+
+  /** The type of a failed attempt, or `invalid_output` for a result `retryOnResult` refused. */
+  private errorTypeOf(info: RetryInfo): ToolErrorType {
+    return info.error === undefined ? 'invalid_output' : this.classifier.classify(info.error).type;
   }
 }

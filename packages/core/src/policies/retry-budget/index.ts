@@ -1,0 +1,4 @@
+export * from './retry-budget-options.js';
+export * from './sliding-counts.js';
+export * from './retry-budget-store.js';
+export * from './retry-budget.js';
