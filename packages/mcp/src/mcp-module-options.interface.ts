@@ -67,7 +67,11 @@ export interface McpHttpOptions {
   readonly protectedResource?: McpProtectedResourceOptions;
 }
 
-/** A guard for the endpoint: a class Nest instantiates (with injection), or an instance. */
+/**
+ * A guard for the endpoint: a class Nest instantiates (with injection), or an instance.
+ *
+ * @publicApi
+ */
 export type McpEndpointGuard = Type<CanActivate> | CanActivate;
 
 /**
