@@ -207,7 +207,7 @@ describe("hedging and the adaptive rate limit: every attempt's answer counts onc
     const pending = call();
     await app.ctx.clock.advanceBy(110);
     // The hedge (request 1) left at 100 and was refused at 110 with Retry-After: 2.
-    expect(changes()).toEqual(['110: paused until 2110', '110: the upstream refused a call']);
+    expect(changes()).toEqual(['110: the upstream refused a call', '110: paused until 2110']);
     await app.ctx.clock.advanceBy(890);
     expect(await pending).toMatchObject({
       success: true,
@@ -224,8 +224,8 @@ describe("hedging and the adaptive rate limit: every attempt's answer counts onc
     expect(await pending).toMatchObject({ success: true, output: { request: 1 } });
     // Then the hedge's success at 150 counts (the probe back up starts from the slowed rate).
     expect(changes()).toEqual([
-      '120: paused until 1120',
       '120: the upstream refused a call',
+      '120: paused until 1120',
       '150: probing',
     ]);
   });
@@ -238,23 +238,23 @@ describe("hedging and the adaptive rate limit: every attempt's answer counts onc
     expect(await pending).toMatchObject({ success: false, errorType: 'rate_limited' });
     // One slow-down per cooldown, one pause per Retry-After: request 0's, then request 1's.
     expect(changes()).toEqual([
-      '120: paused until 1120',
       '120: the upstream refused a call',
+      '120: paused until 1120',
       '150: paused until 2150',
     ]);
   });
 
-  it('counts a success once, hedged or not (slow start adds 2 calls a second per success)', async () => {
+  it('counts a success once, hedged or not (slow start adds ln 2 calls a second per success: doubling each second)', async () => {
     app.tools.durations = [50, 1_000, 10];
     await settle(app.ctx.clock, call('unhedged'));
-    expect(rate()).toBe(12);
+    expect(rate()).toBeCloseTo(10 + Math.LN2);
     const hedged = call('hedged');
     await app.ctx.clock.advanceBy(110);
     expect(await hedged).toMatchObject({
       output: { request: 2 },
       metadata: { hedge: { won: true } },
     });
-    expect(rate()).toBe(14);
+    expect(rate()).toBeCloseTo(10 + 2 * Math.LN2);
   });
 });
 

@@ -124,9 +124,10 @@ describe('rate limits through ToolExecutor', () => {
     const [snapshot] = limiters.snapshots();
     expect(snapshot).toMatchObject({ key: 'page' });
     expect(snapshot?.rate).toBeLessThan(rateBefore);
-    // The refusal came when the call left the queue (after 83 ms). Retry-After: 2, in whole
-    // seconds, rounds the upstream's wait up: every caller pauses a second less, 1 s from then.
-    expect(snapshot?.nextAtMs).toBeCloseTo(1_083, 0);
+    // The refusal came when the call left the queue (one interval of the rate slow start
+    // reached after the first success). Retry-After: 2, in whole seconds, rounds the
+    // upstream's wait up: every caller pauses a second less, 1 s from then.
+    expect(snapshot?.nextAtMs).toBeCloseTo(1_000 / rateBefore + 1_000, 0);
     expect(app.events.some((event) => event.type === 'rate_limit.changed')).toBe(true);
   });
 
