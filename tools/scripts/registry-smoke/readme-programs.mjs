@@ -154,7 +154,12 @@ console.log('RESULT ' + JSON.stringify({ outcomes, counters: search.chaos.counte
 
 /** Served on a free port of 127.0.0.1; the official MCP client lists and calls the tool. */
 function mcpReadme(root) {
-  const block = adaptedFirstBlock(root, 'mcp', 'app.listen(3000)', "app.listen(0, '127.0.0.1')");
+  const block = adaptedFirstBlock(
+    root,
+    'mcp',
+    "app.listen(3000, '127.0.0.1')",
+    "app.listen(0, '127.0.0.1')",
+  );
   return {
     name: 'packages/mcp/README.md',
     file: 'mcp-readme',
