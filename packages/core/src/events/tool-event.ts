@@ -20,6 +20,8 @@ export interface ToolCallStartedEvent extends CallEventBase {
 export interface ToolAttemptFailedEvent extends CallEventBase {
   readonly type: 'attempt.failed';
   readonly attempt: number;
+  /** When the attempt started (the first one with the call), so it lasted `at - startedAt`. */
+  readonly startedAt: number;
   readonly errorType: ToolErrorType;
   readonly message: string;
   readonly chaos?: boolean;

@@ -44,6 +44,7 @@ describe('createFailureSanitizer', () => {
         ...base,
         type: 'attempt.failed',
         attempt: 1,
+        startedAt: 0,
         errorType: 'internal',
         message: `acme_x1 ${token}`,
       }),

@@ -1,38 +1,65 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { ToolEvent } from '@toolshield/core';
-import { Subject, type Observable } from 'rxjs';
+import { Observable, type Subscriber } from 'rxjs';
 import { ToolFailureFactory } from './tool-failure.factory.js';
 
 /**
  * The one stream of tool events of the application (`ToolExecutor.events$`). Every event
  * leaves through the same sanitizer as failures (an attempt's message redacted, stripped of
  * stack frames and capped), so subscribers and telemetry never see more than the model. A
- * subscriber that throws is isolated: it cannot break a tool call.
+ * subscriber that throws is isolated: it cannot break a tool call, nor keep the event from
+ * the other subscribers.
+ *
+ * A plain list of subscribers rather than an RxJS `Subject`: events are emitted on every
+ * call's path, and a `Subject` wraps each emission in a closure and an error context.
  *
  * @internal
  */
 @Injectable()
 export class ToolEventBus implements OnApplicationShutdown {
-  private readonly subject = new Subject<ToolEvent>();
-  readonly events$: Observable<ToolEvent> = this.subject.asObservable();
+  /** Replaced, never mutated, so an emission in progress is not disturbed by a change. */
+  private subscribers: readonly Subscriber<ToolEvent>[] = [];
+  private completed = false;
+  readonly events$: Observable<ToolEvent> = new Observable<ToolEvent>((subscriber) => {
+    if (this.completed) {
+      subscriber.complete();
+      return undefined;
+    }
+    this.subscribers = [...this.subscribers, subscriber];
+    return () => {
+      this.subscribers = this.subscribers.filter((other) => other !== subscriber);
+    };
+  });
 
   constructor(private readonly failures: ToolFailureFactory) {}
 
   /** Whether anyone listens: callers skip building events nobody would receive. */
   get observed(): boolean {
-    return this.subject.observed;
+    return this.subscribers.length > 0;
   }
 
   emit(event: ToolEvent): void {
-    if (!this.subject.observed) return;
+    const subscribers = this.subscribers;
+    if (subscribers.length === 0) return;
+    // A subscriber's error must not turn into a failed tool call.
     try {
-      this.subject.next(this.failures.sanitizer.event(event));
+      const sanitized = this.failures.sanitizer.event(event);
+      for (const subscriber of subscribers) {
+        try {
+          subscriber.next(sanitized);
+        } catch {
+          // ...nor keep the event from the next subscriber.
+        }
+      }
     } catch {
-      // A subscriber's error must not turn into a failed tool call.
+      // The sanitizer is total; this only keeps the promise above if it ever is not.
     }
   }
 
   onApplicationShutdown(): void {
-    this.subject.complete();
+    this.completed = true;
+    const subscribers = this.subscribers;
+    this.subscribers = [];
+    for (const subscriber of subscribers) subscriber.complete();
   }
 }

@@ -5,16 +5,14 @@ import {
   ToolShieldAttributes as A,
   ToolShieldMetrics as M,
 } from './telemetry.constants.js';
-import { TalliedCounter } from './tallied-counter.js';
+import { OutcomeSeries } from './outcome-series.js';
+import { TalliedCounter, type Tally } from './tallied-counter.js';
 import { DURATION_BUCKETS } from './tool-metrics.js';
 
 const BREAKER_STATES: readonly CircuitState[] = ['closed', 'open', 'half_open', 'isolated'];
 
-/** Where a call's current attempt started, while the call runs. */
-interface RunningCall {
-  readonly tool: string;
-  attemptStartedAt?: number;
-}
+/** A retried call's next attempt has not started: its last failure is already recorded. */
+const NO_NEXT_ATTEMPT = Number.NaN;
 
 /**
  * The resilience layer's own metrics, next to {@link ToolMetrics}: calls by outcome and
@@ -31,9 +29,24 @@ export class ResilienceMetrics {
   private readonly rateLimitWaitDuration: Histogram;
   private readonly rateLimitRefusals: TalliedCounter;
   private readonly chaosInjections: TalliedCounter;
-  /** The attributes of each attempt-duration series, made once per tool and error type. */
-  private readonly attemptAttributes = new Map<string, Attributes>();
-  private readonly running = new Map<string, RunningCall>();
+  /**
+   * Per tool and error type: the attempt-duration attributes, and the calls tally once a call
+   * ended so (a failed attempt alone is no call of that outcome).
+   */
+  private readonly outcomes = new OutcomeSeries<{ attempt: Attributes; calls?: Tally }>(
+    (tool, errorType) => ({
+      attempt: {
+        [A.TOOL_NAME]: tool,
+        ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
+      },
+    }),
+  );
+  /**
+   * Calls with a failed attempt, while they run: when their next attempt starts, or
+   * {@link NO_NEXT_ATTEMPT}. A call never retried needs no entry: its one attempt lasted as
+   * long as the call.
+   */
+  private readonly retried = new Map<string, number>();
   private readonly breakers = new Map<string, { tool: string; state: CircuitState }>();
   private readonly rates = new Map<string, number>();
 
@@ -82,16 +95,13 @@ export class ResilienceMetrics {
 
   handle(event: ToolEvent): void {
     switch (event.type) {
-      case 'call.started':
-        this.running.set(event.callId, { tool: event.tool, attemptStartedAt: event.at });
-        return;
       case 'attempt.failed':
-        return this.attemptEnded(event.callId, event.at, event.errorType);
-      case 'retry.scheduled': {
-        const call = this.running.get(event.callId);
-        if (call) call.attemptStartedAt = event.at + event.delayMs;
+        this.recordAttempt(event.tool, event.errorType, event.at - event.startedAt);
+        this.retried.set(event.callId, NO_NEXT_ATTEMPT);
         return;
-      }
+      case 'retry.scheduled':
+        this.retried.set(event.callId, event.at + event.delayMs);
+        return;
       case 'call.succeeded':
         return this.ended(event.result, event.at);
       case 'call.failed':
@@ -130,30 +140,33 @@ export class ResilienceMetrics {
     }
   }
 
-  private attemptEnded(callId: string, at: number, errorType?: string): void {
-    const call = this.running.get(callId);
-    if (call?.attemptStartedAt === undefined) return;
-    const key = `${call.tool}\u0000${errorType ?? ''}`;
-    let attributes = this.attemptAttributes.get(key);
-    if (!attributes) {
-      attributes = {
-        [A.TOOL_NAME]: call.tool,
-        ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
-      };
-      this.attemptAttributes.set(key, attributes);
-    }
-    this.attemptDuration.record(Math.max(0, at - call.attemptStartedAt) / 1_000, attributes);
-    call.attemptStartedAt = undefined;
+  private recordAttempt(tool: string, errorType: string | undefined, durationMs: number): void {
+    this.attemptDuration.record(
+      Math.max(0, durationMs) / 1_000,
+      this.outcomes.of(tool, errorType).attempt,
+    );
   }
 
   private ended(outcome: ToolOutcome, at: number): void {
-    // The last attempt ends with the call (a failed one was recorded by `attempt.failed`).
-    this.attemptEnded(outcome.callId, at, outcome.success ? undefined : outcome.errorType);
-    this.running.delete(outcome.callId);
     const errorType = outcome.success ? undefined : outcome.errorType;
-    this.calls.add(1, `${outcome.tool}\u0000${errorType ?? ''}`, () => ({
+    const series = this.outcomes.of(outcome.tool, errorType);
+    series.calls ??= this.callsTally(outcome.tool, errorType);
+    series.calls.value += 1;
+    // The last attempt ends with the call, unless its failure was recorded already.
+    const nextAttemptAt = this.retried.get(outcome.callId);
+    if (nextAttemptAt === undefined) {
+      this.attemptDuration.record(outcome.metadata.durationMs / 1_000, series.attempt);
+      return;
+    }
+    this.retried.delete(outcome.callId);
+    if (!Number.isNaN(nextAttemptAt))
+      this.recordAttempt(outcome.tool, errorType, at - nextAttemptAt);
+  }
+
+  private callsTally(tool: string, errorType: string | undefined): Tally {
+    return this.calls.tally(`${tool}\u0000${errorType ?? ''}`, () => ({
       [A.OPERATION_NAME]: EXECUTE_TOOL_OPERATION,
-      [A.TOOL_NAME]: outcome.tool,
+      [A.TOOL_NAME]: tool,
       [A.OUTCOME]: errorType === undefined ? 'success' : 'failure',
       ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
     }));

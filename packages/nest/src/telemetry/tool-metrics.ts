@@ -5,7 +5,8 @@ import {
   ToolShieldAttributes as A,
   ToolShieldMetrics as M,
 } from './telemetry.constants.js';
-import { TalliedCounter } from './tallied-counter.js';
+import { OutcomeSeries } from './outcome-series.js';
+import { TalliedCounter, type Tally } from './tallied-counter.js';
 
 /** The GenAI conventions' advised buckets for durations in seconds. @internal */
 export const DURATION_BUCKETS = [
@@ -25,8 +26,17 @@ export class ToolMetrics {
   private readonly retries: TalliedCounter;
   private readonly withheld: TalliedCounter;
   private readonly transitions: TalliedCounter;
-  /** The attributes of each call-duration series, made once per tool and error type. */
-  private readonly durationAttributes = new Map<string, Attributes>();
+  /** Per tool and error type: the call-duration attributes and the tool's attempt tally. */
+  private readonly outcomes = new OutcomeSeries<{ duration: Attributes; attempts: Tally }>(
+    (tool, errorType) => ({
+      duration: {
+        [A.OPERATION_NAME]: EXECUTE_TOOL_OPERATION,
+        [A.TOOL_NAME]: tool,
+        ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
+      },
+      attempts: this.attempts.tally(tool, () => ({ [A.TOOL_NAME]: tool })),
+    }),
+  );
 
   constructor(meter: Meter) {
     this.duration = meter.createHistogram(M.CALL_DURATION, {
@@ -83,20 +93,8 @@ export class ToolMetrics {
   }
 
   private ended(outcome: ToolOutcome): void {
-    const errorType = outcome.success ? undefined : outcome.errorType;
-    const key = `${outcome.tool}\u0000${errorType ?? ''}`;
-    let attributes = this.durationAttributes.get(key);
-    if (!attributes) {
-      attributes = {
-        [A.OPERATION_NAME]: EXECUTE_TOOL_OPERATION,
-        [A.TOOL_NAME]: outcome.tool,
-        ...(errorType === undefined ? {} : { [A.ERROR_TYPE]: errorType }),
-      };
-      this.durationAttributes.set(key, attributes);
-    }
-    this.duration.record(outcome.metadata.durationMs / 1_000, attributes);
-    this.attempts.add(outcome.metadata.attempts, outcome.tool, () => ({
-      [A.TOOL_NAME]: outcome.tool,
-    }));
+    const series = this.outcomes.of(outcome.tool, outcome.success ? undefined : outcome.errorType);
+    this.duration.record(outcome.metadata.durationMs / 1_000, series.duration);
+    series.attempts.value += outcome.metadata.attempts;
   }
 }

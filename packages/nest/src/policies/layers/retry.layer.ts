@@ -37,6 +37,7 @@ export class RetryLayer implements ToolPolicyLayer {
     const base = { callId: call.callId, tool: call.toolName };
 
     const attempt = async (attemptNumber: number) => {
+      const startedAt = attemptNumber === 1 ? state.startedAt : this.clock.now();
       call.attempt = attemptNumber;
       // An inner timeout layer left its (ended) attempt's signal there.
       state.signal = signal;
@@ -49,6 +50,7 @@ export class RetryLayer implements ToolPolicyLayer {
           type: 'attempt.failed',
           at: this.clock.now(),
           attempt: attemptNumber,
+          startedAt,
           errorType: toolError.type,
           message: toolError.message,
           ...(toolError.metadata.chaos === true ? { chaos: true } : {}),
