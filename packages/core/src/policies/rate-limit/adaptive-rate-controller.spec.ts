@@ -112,6 +112,37 @@ describe('AdaptiveRateController', () => {
     expect(limiter.rate).toBe(50);
   });
 
+  it('takes a raised announced limit at once, also after a slow-down', () => {
+    // Before: past slow start, a raised limit was found only by probing up to it.
+    const { limiter, controller } = adaptive(40);
+    controller.onSuccess({ limit: 20, windowMs: 1_000, remaining: 10, resetMs: 1_000 });
+    controller.onRefusal({ retryAfterMs: 10 });
+    expect(limiter.rate).toBeLessThanOrEqual(20);
+    controller.onSuccess({ limit: 80, windowMs: 1_000, remaining: 79, resetMs: 1_000 });
+    expect(limiter.rate).toBe(80);
+  });
+
+  it("forgets the ceiling when an X-RateLimit bucket's remaining count rises while the rate is at it (the refill was raised), and ramps up", async () => {
+    const { clock, limiter, controller } = adaptive(20);
+    // A bucket of 10 refilled at 20 a second, drained at 24: one token less every 6 calls.
+    let tokens = 10;
+    for (let i = 0; tokens > 0; i++) {
+      await clock.advanceBy(1_000 / 24);
+      tokens = Math.max(0, 10 - Math.floor(i / 6));
+      controller.onSuccess({ limit: 10, remaining: tokens, resetMs: 1_000 });
+    }
+    const slowed = limiter.rate;
+    expect(slowed).toBeLessThan(21);
+    // The refill is raised to 80 a second: the count climbs back although the rate is at the
+    // ceiling.
+    for (let i = 0; i < 30; i++) {
+      await clock.advanceBy(1_000 / limiter.rate);
+      tokens = Math.min(10, tokens + 3);
+      controller.onSuccess({ limit: 10, remaining: tokens, resetMs: 1_000 });
+    }
+    expect(limiter.rate).toBeGreaterThan(1.5 * slowed);
+  });
+
   it('waits for a reset longer than a second when nothing remains and the upstream did not say its window', () => {
     const { clock, limiter, controller } = adaptive(20);
     controller.onSuccess({ limit: 5_000, remaining: 0, resetMs: 90_000 });

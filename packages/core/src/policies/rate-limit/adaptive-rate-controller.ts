@@ -29,6 +29,16 @@ const ACCEPTED_WINDOW_MS = 1_000;
  * window's successes counted across its reset do not pass for it.
  */
 const SUSTAINED_WINDOW_MS = 2_000;
+/**
+ * A ceiling passed is left doubling every this many ms: a refusal ending that ramp measures the
+ * successes over this span (over a second they are half the rate reached, or less).
+ */
+const RAMP_DOUBLING_MS = 500;
+/**
+ * The least time after a slow-down before a bucket's remaining count tells its refill rate (a
+ * pause lets the count rise while nothing is sent).
+ */
+const REFILL_SETTLE_MS = 500;
 /** The least sending time, since a slow-down, that measures what the upstream admits. */
 const MIN_MEASURED_MS = 100;
 /** Calls' time every caller pauses at a refusal that says no `Retry-After`. */
@@ -49,10 +59,11 @@ const SHORT_RESET_MS = 1_000;
  * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
  *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
  *   as at 500), the more slowly the more often the same ceiling was confirmed; accepted 10 %
- *   past the ceiling over two seconds, the ceiling is forgotten and the rate doubles every
- *   half second until the next refusal;
+ *   past the ceiling over two seconds (or, for a bucket saying its remaining count, refilled
+ *   10 % past it: the successes plus the count's rise), the ceiling is forgotten and the rate
+ *   doubles every half second until the next refusal, which measures the last half second;
  * - rate-limit headers cap the rate at `limit / window` when the upstream says both (in slow
- *   start the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
+ *   start, or when the limit announced rose, the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
  *   window), the sequence of remaining counts tells a fixed window (refilled at once, its
  *   length between refills: the rate is capped at `limit / window`, and nothing remaining
  *   pauses until the reset) from a token bucket (refilled continuously: nothing remaining
@@ -160,7 +171,12 @@ export class AdaptiveRateController {
   private admittedRate(now: number): number | undefined {
     const sinceDecrease = now - this.lastDecreaseAt;
     if (sinceDecrease >= ACCEPTED_WINDOW_MS) {
-      const accepted = this.accepted.at(now);
+      // Ramping up past a lifted ceiling, the last second's successes lag far behind the rate.
+      const ramp = this.slowStart && this.ceilingForgotten;
+      const recent = ramp
+        ? (this.accepted.countSince(now - RAMP_DOUBLING_MS) * 1000) / RAMP_DOUBLING_MS
+        : 0;
+      const accepted = Math.max(this.accepted.at(now), recent);
       return accepted > 0 ? accepted : undefined;
     }
     const paused = this.pauses.reduce(
@@ -285,20 +301,32 @@ export class AdaptiveRateController {
    * rising to it at once (what slow start looks for was said).
    */
   private capAt(announced: number, reason: string): void {
+    const raised = Number.isFinite(this.announcedRate) && announced > this.announcedRate;
     this.announcedRate = announced;
-    if (this.target > announced || (this.slowStart && this.target < announced)) {
+    if (this.target > announced || ((this.slowStart || raised) && this.target < announced)) {
       this.target = this.bounded(announced);
       this.limiter.setRate(this.target, reason);
     }
   }
 
+  /**
+   * The ceiling was lifted: the successes ran 10 % past it over two seconds, or a bucket's
+   * refill rate (the successes plus the rise of its remaining count) runs 10 % past it.
+   */
+  private ceilingLifted(now: number): boolean {
+    if (this.slowStart) return false;
+    const sinceDecrease = now - this.lastDecreaseAt;
+    const stale = this.ceiling * STALE_CEILING;
+    if (sinceDecrease >= SUSTAINED_WINDOW_MS && this.sustained.at(now) > stale) return true;
+    if (this.remainingCounts.shape !== 'bucket' || sinceDecrease < REFILL_SETTLE_MS) return false;
+    const trend = this.remainingCounts.trendPerSecond(now);
+    const accepted = this.accepted.at(now);
+    return trend !== undefined && accepted > 0 && accepted + trend > stale;
+  }
+
   private grownRate(now: number): number {
     const rate = this.target;
-    if (
-      !this.slowStart &&
-      now - this.lastDecreaseAt >= SUSTAINED_WINDOW_MS &&
-      this.sustained.at(now) > this.ceiling * STALE_CEILING
-    ) {
+    if (this.ceilingLifted(now)) {
       this.slowStart = true;
       this.ceilingForgotten = true;
       this.ceiling = Number.POSITIVE_INFINITY;
