@@ -2,6 +2,7 @@ import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { AcceptedRate } from './accepted-rate.js';
+import { CallerPauses, pauseForRetryAfter as pauseFor } from './caller-pauses.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
 import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -94,8 +95,8 @@ export class AdaptiveRateController {
   private refusalsSinceDecrease = 0;
   /** A call succeeded since the last slow-down: a refusal now is news, not an echo. */
   private succeededSinceDecrease = false;
-  /** The pauses since the last slow-down, `[from, until]` (clock ms): nothing was sent. */
-  private readonly pauses: [number, number][] = [];
+  /** The pauses since the last slow-down (of the last second): nothing was sent. */
+  private readonly pauses = new CallerPauses(ACCEPTED_WINDOW_MS);
   /** The rate right after the last slow-down, the cubic's floor. */
   private rateAfterDecrease = 0;
   /** A ceiling the upstream announced (`limit / window`), in calls per second. */
@@ -179,11 +180,7 @@ export class AdaptiveRateController {
       const accepted = Math.max(this.accepted.at(now), recent);
       return accepted > 0 ? accepted : undefined;
     }
-    const paused = this.pauses.reduce(
-      (total, [from, until]) => total + Math.max(0, Math.min(until, now) - from),
-      0,
-    );
-    const activeMs = sinceDecrease - paused;
+    const activeMs = sinceDecrease - this.pauses.totalUntil(now);
     const count = this.accepted.countSince(this.lastDecreaseAt);
     return count < 2 || activeMs < MIN_MEASURED_MS ? undefined : (count * 1000) / activeMs;
   }
@@ -191,10 +188,7 @@ export class AdaptiveRateController {
   /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
   private pause(now: number, ms: number): void {
     if (ms <= 0) return;
-    // Only the pauses of the last second count toward what was admitted since a slow-down.
-    while ((this.pauses[0]?.[1] ?? now) < now - ACCEPTED_WINDOW_MS) this.pauses.shift();
-    const from = Math.max(now, this.pauses.at(-1)?.[1] ?? now);
-    if (now + ms > from) this.pauses.push([from, now + ms]);
+    this.pauses.add(now, ms);
     this.limiter.pauseUntil(now + ms);
   }
 
@@ -217,7 +211,7 @@ export class AdaptiveRateController {
     this.lastDecreaseAt = this.clock.now() - change.sinceMs;
     this.refusalsSinceDecrease = 0;
     this.succeededSinceDecrease = false;
-    this.pauses.length = 0;
+    this.pauses.clear();
     this.target = rate;
   }
 
@@ -240,7 +234,7 @@ export class AdaptiveRateController {
     this.lastDecreaseAt = now;
     this.refusalsSinceDecrease = 0;
     this.succeededSinceDecrease = false;
-    this.pauses.length = 0;
+    this.pauses.clear();
     this.rateAfterDecrease = this.bounded(next);
     this.target = this.rateAfterDecrease;
     this.limiter.setRate(this.target, reason);
@@ -359,16 +353,4 @@ export class AdaptiveRateController {
     const clamped = Math.min(this.options.maxRate, Math.max(this.options.minRate, rate));
     return Math.min(clamped, this.announcedRate);
   }
-}
-
-/**
- * How long every caller pauses for a refusal's `Retry-After`. One in whole seconds is the
- * upstream's wait rounded up to the header's unit (a token bucket ready again in 20 ms says
- * 1 s): a bound, not the wait. Pausing every caller for all of it idles them for most of a
- * second at each refusal; the pause is a second less, the least the upstream can have meant,
- * and the slow-down and the pauses of further refusals pace what follows. The refused call
- * itself still waits its whole `Retry-After` before a retry.
- */
-function pauseFor({ retryAfterMs = 0, retryAfterInWholeSeconds }: UpstreamRateSignals): number {
-  return retryAfterInWholeSeconds === true ? Math.max(0, retryAfterMs - 1000) : retryAfterMs;
 }
