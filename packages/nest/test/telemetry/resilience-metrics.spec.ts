@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock, type ToolOutcome } from '@toolshield/core';
+import fc from 'fast-check';
 import { Tool, ToolCircuitBreakers, ToolExecutor, ToolShieldModule } from '../../src/index.js';
 import { ToolShieldTelemetryModule } from '../../src/telemetry/index.js';
 import { ResilienceMetrics } from '../../src/telemetry/resilience-metrics.js';
 import { settle } from '../policies/fixtures/drive.js';
-import { FlakyTools } from '../policies/fixtures/flaky.tools.js';
+import { FlakyTools, type Step } from '../policies/fixtures/flaky.tools.js';
 import { FakeMeterProvider } from './fake-otel.js';
 
 @Injectable()
@@ -79,6 +80,43 @@ describe('the resilience metrics of @toolshield/nest/telemetry', () => {
       [undefined, 0.02],
       ['timeout', 0.05],
     ]);
+  });
+
+  it('times each attempt once, whatever the call did (property over scripted failures)', async () => {
+    const metering = new FakeMeterProvider();
+    const ctx = await app(metering);
+    close = () => ctx.moduleRef.close();
+    const step = fc.constantFrom<Step>(
+      'ok',
+      'econnreset',
+      'unavailable',
+      'rate_limited',
+      'invalid',
+      'bug',
+      { slowMs: 15 },
+      { retryAfter: '0' },
+    );
+    const outcomes: ToolOutcome[] = [];
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('idempotent', 'once', 'retryable'),
+        fc.array(step, { maxLength: 5 }),
+        async (tool, steps) => {
+          outcomes.push((await ctx.call(tool, steps, `call_${n++}`)) as ToolOutcome);
+        },
+      ),
+      { seed: 23, numRuns: 60 },
+    );
+    const attempts = metering.of('toolshield.tool.attempt.duration');
+    const made = outcomes.reduce((total, outcome) => total + outcome.metadata.attempts, 0);
+    expect(made).toBeGreaterThan(outcomes.length); // some calls were retried
+    expect(attempts).toHaveLength(made);
+    expect(attempts.every((m) => m.value >= 0)).toBe(true);
+    const calls = metering.of('toolshield.tool.calls');
+    expect(calls.reduce((total, m) => total + m.value, 0)).toBe(outcomes.length);
+    // No series for an outcome no call ended with (a failed attempt alone is no call).
+    expect(calls.every((m) => m.value > 0)).toBe(true);
   });
 
   it('reports each breaker state per key as a gauge', async () => {
