@@ -31,6 +31,8 @@ export interface FixtureUpstream {
 export interface FixtureUpstreamOptions {
   readonly port?: number;
   readonly host?: string;
+  /** Hears of each payment as it takes effect, before `POST /payments` answers. */
+  readonly onPayment?: (payment: Payment) => void;
 }
 
 const OK: UpstreamBehaviour = { kind: 'ok' };
@@ -147,7 +149,7 @@ export async function startFixtureUpstream(
     UPSTREAM_ROUTES.map((route) => [route, new RouteState()]),
   ) as Record<UpstreamRoute, RouteState>;
   const sockets = new Set<Socket>();
-  const payments = new PaymentsApi();
+  const payments = new PaymentsApi(undefined, options.onPayment);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://upstream');

@@ -52,7 +52,14 @@ export class PaymentsApi {
   requests = 0;
   private readonly byKey = new Map<string, { body: string; answer: Promise<Payment> }>();
 
-  constructor(private readonly latencyMs = PAYMENT_LATENCY_MS) {}
+  /**
+   * @param onPayment hears of each effect as it happens (before the answer), so a test can
+   *   interrupt the client while its payment is made but not yet answered.
+   */
+  constructor(
+    private readonly latencyMs = PAYMENT_LATENCY_MS,
+    private readonly onPayment: (payment: Payment) => void = () => undefined,
+  ) {}
 
   /** Serves `POST /payments` with its JSON body. */
   async handle(request: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
@@ -78,6 +85,7 @@ export class PaymentsApi {
       ...(key === undefined ? {} : { idempotencyKey: key }),
     };
     this.payments.push(payment);
+    this.onPayment(payment);
     const answer = new Promise<Payment>((resolve) =>
       setTimeout(() => resolve(payment), this.latencyMs),
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { RedisServer } from '@toolshield/redis/testing';
 import { startFixtureUpstream, type FixtureUpstream } from '../../src/upstream/fixture-upstream.js';
+import type { Payment } from '../../src/upstream/payments.js';
 import { describeWithQueueServices } from '../fixtures/queue-services.js';
 import { buildApp, startServerProcess, type ServerProcess } from '../fixtures/server-process.js';
 import { readEventStream } from '../fixtures/sse-client.js';
@@ -42,11 +43,13 @@ describeWithQueueServices(
     let upstream: FixtureUpstream;
     let drop: () => Promise<void>;
     let instances: ServerProcess[] = [];
+    /** What the test does when the upstream makes a payment (set by the test). */
+    let onUpstreamPayment: (payment: Payment) => void = () => undefined;
 
     beforeAll(async () => {
       buildApp();
       redis = await RedisServer.start();
-      upstream = await startFixtureUpstream();
+      upstream = await startFixtureUpstream({ onPayment: (payment) => onUpstreamPayment(payment) });
       const database = await freshPostgresDatabase(TEST_DATABASE_URL as string);
       drop = database.drop;
       const env = (name: string) => ({
@@ -98,15 +101,32 @@ describeWithQueueServices(
         }),
       );
 
-      // Every run followed live on the instance that survives; the other two go mid-payment.
+      // Every run followed live on the instance that survives; the other two go mid-payment:
+      // once the upstream made a payment (its answer takes a second) for a run the instance
+      // works, whichever of the two the test hears of first.
       let stopping: Promise<void>[] = [];
-      const onPayment = (event: StreamedEvent) => {
-        if (event.data.type !== 'call.started' || event.data.tool !== 'pay_invoice') return;
-        if (event.instance === 'instance-1' && stopping.length === 0) {
+      const workedBy = new Map<string, string>();
+      const paid = new Set<string>();
+      const stopIfMidPayment = (runId: string) => {
+        if (!paid.has(runId)) return;
+        const instance = workedBy.get(runId);
+        if (instance === 'instance-1' && stopping.length === 0) {
           stopping = [killed.stop('SIGKILL')];
-        } else if (event.instance === 'instance-2' && stopping.length === 1) {
+        } else if (instance === 'instance-2' && stopping.length === 1) {
           stopping.push(terminated.stop('SIGTERM'));
         }
+      };
+      onUpstreamPayment = (payment) => {
+        const runId = payment.idempotencyKey?.split(':')[0];
+        if (runId === undefined) return;
+        paid.add(runId);
+        stopIfMidPayment(runId);
+      };
+      const onPayment = (event: StreamedEvent) => {
+        if (event.data.type !== 'call.started' || event.data.tool !== 'pay_invoice') return;
+        if (event.instance === undefined) return;
+        workedBy.set(event.runId, event.instance);
+        stopIfMidPayment(event.runId);
       };
       // A client following every run on the instance that gets SIGTERM: it must not hold the
       // instance open; its streams end when the instance goes.
