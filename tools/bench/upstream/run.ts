@@ -48,7 +48,12 @@ const STEADY: readonly UpstreamKind[] = [
   'fixed-window-ietf',
   'token-bucket',
 ];
-const CHANGING: readonly UpstreamKind[] = ['token-bucket', 'token-bucket-x'];
+const CHANGING: readonly UpstreamKind[] = [
+  'token-bucket',
+  'token-bucket-x',
+  'sliding-log',
+  'fixed-window',
+];
 /** `BENCH_UPSTREAM_CLIENTS=aws,toolshield` runs only the clients whose names contain one of these. */
 const only = process.env.BENCH_UPSTREAM_CLIENTS?.split(',');
 const clients = Object.entries(CLIENTS).filter(
