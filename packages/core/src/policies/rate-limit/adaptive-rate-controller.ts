@@ -3,6 +3,7 @@ import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { AcceptedRate } from './accepted-rate.js';
 import { CallerPauses, pauseForRetryAfter as pauseFor } from './caller-pauses.js';
+import { PreciseRefill } from './precise-refill.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
 import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -21,6 +22,8 @@ const EDGE_MARGIN = 0.97;
 const STALE_CEILING = 1.1;
 /** The confidence in the ceiling halves every this many ms without a refusal near it. */
 const CONFIDENCE_HALF_LIFE_MS = 10_000;
+/** How much faster the probes run after a precise `Retry-After` showed the limit moved. */
+const MOVED_GROWTH = 2;
 /** The most the confidence reaches: probes beyond the ceiling are at most this much slower, + 1. */
 const MAX_CONFIDENCE = 3;
 /** How far back successes count toward the rate the upstream admitted. */
@@ -63,6 +66,10 @@ const SHORT_RESET_MS = 1_000;
  *   past the ceiling over two seconds (or, for a bucket saying its remaining count, refilled
  *   10 % past it: the successes plus the count's rise), the ceiling is forgotten and the rate
  *   doubles every half second until the next refusal, which measures the last half second;
+ * - a precise `Retry-After` (`retry-after-ms`) on refusals measures the refill exactly (a
+ *   bucket's next token moves on one token's time per call it admits): when a steady refill
+ *   measured so moves by more than 5 %, the limit changed, so the refusal does not confirm
+ *   the ceiling and the probes beyond it run twice as fast until the next refusal;
  * - rate-limit headers cap the rate at `limit / window` when the upstream says both (in slow
  *   start, or when the limit announced rose, the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
  *   window), the sequence of remaining counts tells a fixed window (refilled at once, its
@@ -105,6 +112,13 @@ export class AdaptiveRateController {
   /** Successes over a longer span: a ceiling is gone only when it is passed for that long. */
   private readonly sustained = new AcceptedRate(SUSTAINED_WINDOW_MS);
   private readonly remainingCounts = new RemainingCountWatch();
+  private readonly refill = new PreciseRefill();
+  /**
+   * The last refusal's precise `Retry-After` measured a steady refill that moved: the limit
+   * changed (a raise may show first as a refusal, a bucket's tolerance shrinking with its
+   * interval), so the ceiling is not confirmed and the probes beyond it run faster.
+   */
+  private refillMoved = false;
   /** The last remaining count the upstream reported. */
   private lastRemaining?: number;
   /** The rate the controller aims at; the limiter follows when it moves enough. */
@@ -127,6 +141,7 @@ export class AdaptiveRateController {
     this.accepted.record(now);
     this.sustained.record(now);
     this.succeededSinceDecrease = true;
+    this.refill.succeeded();
     if (signals !== undefined) this.applyAnnouncements(signals, now);
     this.apply(this.grownRate(now), this.slowStart ? 'slow start' : 'probing');
   }
@@ -134,6 +149,7 @@ export class AdaptiveRateController {
   /** The upstream refused a call for its rate (429, or 503 with `Retry-After`). */
   onRefusal(signals: UpstreamRateSignals = {}): void {
     const now = this.clock.now();
+    const refillMoved = this.refill.refused(signals, now);
     this.applyAnnouncements(signals, now);
     const sinceDecrease = now - this.lastDecreaseAt;
     if (sinceDecrease < this.options.decreaseCooldownMs && !this.succeededSinceDecrease) {
@@ -157,7 +173,7 @@ export class AdaptiveRateController {
     const measured = Math.min(admitted ?? rate, rate, this.ceiling);
     const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
     const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
-    this.slowDown(now, top, next, 'the upstream refused a call');
+    this.slowDown(now, top, next, 'the upstream refused a call', refillMoved);
     // No `Retry-After`: a few calls' time, as the next calls would most likely be refused too.
     this.pause(
       now,
@@ -206,6 +222,7 @@ export class AdaptiveRateController {
       return;
     }
     this.slowStart = false;
+    this.refillMoved = false;
     this.ceiling = change.top;
     this.rateAfterDecrease = rate;
     this.lastDecreaseAt = this.clock.now() - change.sinceMs;
@@ -218,18 +235,30 @@ export class AdaptiveRateController {
   /**
    * Remembers `top` as the ceiling. Refused again near the ceiling remembered (within a tenth)
    * confirms it: the more often, the slower the probes beyond it; the confidence halves every
-   * `CONFIDENCE_HALF_LIFE_MS` without a confirmation, and a ceiling that moved starts afresh.
+   * `CONFIDENCE_HALF_LIFE_MS` without a confirmation, and a ceiling that moved (or a refill
+   * that moved, measured by a precise `Retry-After`) starts afresh.
    */
   private confirmCeiling(top: number, now: number): void {
-    const near = Math.abs(top - this.ceiling) <= this.ceiling * (STALE_CEILING - 1);
+    const near =
+      !this.refillMoved && Math.abs(top - this.ceiling) <= this.ceiling * (STALE_CEILING - 1);
     const held = this.confidence * 2 ** (-(now - this.lastDecreaseAt) / CONFIDENCE_HALF_LIFE_MS);
     this.confidence = near ? Math.min(MAX_CONFIDENCE, held + 1) : 0;
     this.ceiling = top;
   }
 
-  /** Slows to `next` and remembers `top` as the ceiling; shared with the other instances. */
-  private slowDown(now: number, top: number, next: number, reason: string): void {
+  /**
+   * Slows to `next` and remembers `top` as the ceiling (`refillMoved`: the refusal's precise
+   * `Retry-After` showed the limit moved); shared with the other instances.
+   */
+  private slowDown(
+    now: number,
+    top: number,
+    next: number,
+    reason: string,
+    refillMoved = false,
+  ): void {
     this.slowStart = false;
+    this.refillMoved = refillMoved;
     this.confirmCeiling(top, now);
     this.lastDecreaseAt = now;
     this.refusalsSinceDecrease = 0;
@@ -329,7 +358,8 @@ export class AdaptiveRateController {
     // Doubling every second (every half second once a ceiling was passed): each success adds
     // ln 2 (or twice that) calls a second per call a second.
     if (this.slowStart) return rate + Math.LN2 * (this.ceilingForgotten ? 2 : 1);
-    const growth = this.options.growth / (1 + this.confidence);
+    const growth =
+      (this.options.growth * (this.refillMoved ? MOVED_GROWTH : 1)) / (1 + this.confidence);
     const seconds = (now - this.lastDecreaseAt) / 1000;
     const plateau = Math.max(this.ceiling * PLATEAU, this.rateAfterDecrease);
     // The cubic of TCP CUBIC relative to the plateau, so it takes as long at 5 calls a second
