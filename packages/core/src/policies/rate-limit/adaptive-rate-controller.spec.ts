@@ -173,4 +173,39 @@ describe('AdaptiveRateController', () => {
     }
     expect(limiter.rate).toBeLessThanOrEqual(40);
   });
+
+  it.each([
+    ['moved (the limit changed), lift the ceiling', 150, true],
+    ['held steady, do not lift it yet (that takes two seconds)', 0, false],
+  ])(
+    'after a precise Retry-After whose refill %s: a second of successes 10 %% past it',
+    async (_name, movedByMs, lifted) => {
+      const { clock, limiter, controller } = adaptive(20);
+      // A bucket refilling 20 a second: each success moves its next token 50 ms on.
+      let nextTokenAt = 0;
+      const refuse = () => controller.onRefusal({ retryAfterMs: nextTokenAt - clock.now() });
+      const succeed = async (count: number, perSecond: number) => {
+        for (let i = 0; i < count; i++) {
+          await clock.advanceBy(1_000 / perSecond);
+          controller.onSuccess();
+        }
+        nextTokenAt += (count * 1_000) / 20;
+      };
+      await succeed(40, 20);
+      nextTokenAt = clock.now() + 10;
+      refuse();
+      for (let round = 0; round < 2; round++) {
+        await succeed(40, 20);
+        refuse();
+      }
+      await succeed(20, 20);
+      nextTokenAt += movedByMs;
+      refuse();
+      const ceiling = limiter.rate / 0.95;
+      await succeed(35, 23);
+      // Lifted: slow start again, doubling every half second; else still near the ceiling.
+      if (lifted) expect(limiter.rate).toBeGreaterThan(1.5 * ceiling);
+      else expect(limiter.rate).toBeLessThan(1.25 * ceiling);
+    },
+  );
 });

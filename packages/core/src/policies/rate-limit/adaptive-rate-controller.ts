@@ -69,7 +69,8 @@ const SHORT_RESET_MS = 1_000;
  * - a precise `Retry-After` (`retry-after-ms`) on refusals measures the refill exactly (a
  *   bucket's next token moves on one token's time per call it admits): when a steady refill
  *   measured so moves by more than 5 %, the limit changed, so the refusal does not confirm
- *   the ceiling and the probes beyond it run twice as fast until the next refusal;
+ *   the ceiling, the probes beyond it run twice as fast until the next refusal, and a second
+ *   (not two) accepted 10 % past the ceiling forgets it;
  * - rate-limit headers cap the rate at `limit / window` when the upstream says both (in slow
  *   start, or when the limit announced rose, the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
  *   window), the sequence of remaining counts tells a fixed window (refilled at once, its
@@ -333,14 +334,17 @@ export class AdaptiveRateController {
   }
 
   /**
-   * The ceiling was lifted: the successes ran 10 % past it over two seconds, or a bucket's
-   * refill rate (the successes plus the rise of its remaining count) runs 10 % past it.
+   * The ceiling was lifted: the successes ran 10 % past it over two seconds (over one, after a
+   * refusal whose precise `Retry-After` showed the limit moved), or a bucket's refill rate (the
+   * successes plus the rise of its remaining count) runs 10 % past it.
    */
   private ceilingLifted(now: number): boolean {
     if (this.slowStart) return false;
     const sinceDecrease = now - this.lastDecreaseAt;
     const stale = this.ceiling * STALE_CEILING;
     if (sinceDecrease >= SUSTAINED_WINDOW_MS && this.sustained.at(now) > stale) return true;
+    if (this.refillMoved && sinceDecrease >= ACCEPTED_WINDOW_MS && this.accepted.at(now) > stale)
+      return true;
     if (this.remainingCounts.shape !== 'bucket' || sinceDecrease < REFILL_SETTLE_MS) return false;
     const trend = this.remainingCounts.trendPerSecond(now);
     const accepted = this.accepted.at(now);
