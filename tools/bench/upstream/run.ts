@@ -9,10 +9,11 @@
  * 1. Steady: 1,000 calls from 20 concurrent callers against a 50/s limit (ideal: 20 s, no 429),
  *    once against each kind of upstream.
  * 2. Changing: 20 callers for 30 s while the limit moves 50 → 20 → 80 per second every 10 s
- *    (token-bucket upstreams): per phase, how long each client takes to settle within 10 % of
+ *    (both token buckets, the sliding log and the bare fixed window): per phase, how long each client takes to settle within 10 % of
  *    the new rate and the share of its requests refused.
  *
- * `BENCH_UPSTREAM_CLIENTS=aws,toolshield` runs only the clients named (a part of the name).
+ * `BENCH_UPSTREAM_CLIENTS=aws,toolshield` runs only the clients named (a part of the name), and
+ * `BENCH_UPSTREAM_KINDS=token-bucket,sliding-log` only the kinds of upstream named (whole names).
  *
  * Hedging: 5,000 calls from 20 callers against log-normal upstreams (p99 12x the median, then
  * 10x, 15x, 20x, 30x) in a worker thread, without and with hedging (hedging-report.ts).
@@ -54,6 +55,10 @@ const CHANGING: readonly UpstreamKind[] = [
   'sliding-log',
   'fixed-window',
 ];
+/** `BENCH_UPSTREAM_KINDS=token-bucket,sliding-log` runs only the kinds of upstream named. */
+const kinds = process.env.BENCH_UPSTREAM_KINDS?.split(',');
+const chosen = (all: readonly UpstreamKind[]) =>
+  all.filter((kind) => kinds === undefined || kinds.includes(kind));
 /** `BENCH_UPSTREAM_CLIENTS=aws,toolshield` runs only the clients whose names contain one of these. */
 const only = process.env.BENCH_UPSTREAM_CLIENTS?.split(',');
 const clients = Object.entries(CLIENTS).filter(
@@ -141,7 +146,7 @@ if (runs('steady'))
     '| upstream | client | time | × ideal | 429 share | failed |',
     '|---|---|---:|---:|---:|---:|',
   );
-for (const kind of runs('steady') ? STEADY : []) {
+for (const kind of runs('steady') ? chosen(STEADY) : []) {
   for (const [name, make] of clients) {
     log(`steady ${kind}: ${name} ...`);
     const run = await steady(kind, make);
@@ -159,7 +164,7 @@ if (runs('changing'))
     `| upstream | client | ${PHASES.map((limit) => `at ${limit}/s`).join(' | ')} | 429 share |`,
     `|---|---|${PHASES.map(() => '---:').join('|')}|---:|`,
   );
-for (const kind of runs('changing') ? CHANGING : []) {
+for (const kind of runs('changing') ? chosen(CHANGING) : []) {
   for (const [name, make] of clients) {
     log(`changing ${kind}: ${name} ...`);
     const run = await changing(kind, make);
