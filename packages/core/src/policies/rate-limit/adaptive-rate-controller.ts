@@ -55,7 +55,9 @@ const SHORT_RESET_MS = 1_000;
  *   last second, or since the last slow-down when more recent, less the pauses), else by
  *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
  *   higher than it was); further refusals with no success between pause every caller, twice
- *   as long each time, instead of cutting the rate again; a `Retry-After` pauses them too (one
+ *   as long each time, instead of cutting the rate by a factor again, but they bound the limit
+ *   by the last second's successes: well under the ceiling (the limit fell), that count
+ *   becomes the ceiling and the rate goes just under it; a `Retry-After` pauses them too (one
  *   in whole seconds is a bound: a second less), a bare refusal for four calls' time;
  * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
  *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
@@ -95,6 +97,10 @@ export class AdaptiveRateController {
   private refusalsSinceDecrease = 0;
   /** A call succeeded since the last slow-down: a refusal now is news, not an echo. */
   private succeededSinceDecrease = false;
+  /** An echo since the last slow-down lowered the ceiling to the last second's successes. */
+  private boundSinceDecrease = false;
+  /** The rate the last slow-down set: the echoes' pauses are counted in its calls. */
+  private rateAtDecrease = 1;
   /** The pauses since the last slow-down (of the last second): nothing was sent. */
   private readonly pauses = new CallerPauses(ACCEPTED_WINDOW_MS);
   /** The rate right after the last slow-down, the cubic's floor. */
@@ -136,12 +142,17 @@ export class AdaptiveRateController {
     const now = this.clock.now();
     this.applyAnnouncements(signals, now);
     const sinceDecrease = now - this.lastDecreaseAt;
-    if (sinceDecrease < this.options.decreaseCooldownMs && !this.succeededSinceDecrease) {
+    if (sinceDecrease < this.options.decreaseCooldownMs && this.isEcho(now)) {
       // Refused again with no success since slowing down: the upstream has nothing left for
       // now (a full window or log, a limit that fell). Wait, twice as long at each further
-      // refusal, rather than cut the rate before what it admits can be measured again.
+      // refusal, rather than cut the rate by a factor before what it admits can be measured
+      // again; but the successes of the last second bound it.
       this.refusalsSinceDecrease++;
-      const backoffMs = Math.min(1000, (2 ** this.refusalsSinceDecrease * 1000) / this.target);
+      const backoffMs = Math.min(
+        1000,
+        (2 ** this.refusalsSinceDecrease * 1000) / this.rateAtDecrease,
+      );
+      this.lowerToBound(now);
       this.pause(now, Math.max(backoffMs, pauseFor(signals)));
       return;
     }
@@ -185,6 +196,38 @@ export class AdaptiveRateController {
     return count < 2 || activeMs < MIN_MEASURED_MS ? undefined : (count * 1000) / activeMs;
   }
 
+  /**
+   * A refusal soon after a slow-down is an echo of it when no call succeeded since, or when an
+   * echo already bounded the limit and too few calls since tell more (a full log admits one
+   * call as each entry ages out: a refusal after it says nothing new).
+   */
+  private isEcho(now: number): boolean {
+    if (!this.succeededSinceDecrease) return true;
+    return this.boundSinceDecrease && this.admittedRate(now) === undefined;
+  }
+
+  /**
+   * Refused with no success since the last refusal: the upstream admits no more than the
+   * successes of the last second (a window or log holds them all, a bucket refilled no more).
+   * When that is well under the ceiling (the limit fell, or a window's successes counted across
+   * its reset made the ceiling high), it becomes the ceiling and the rate goes just under it:
+   * the calls resume near the limit when the upstream admits again.
+   */
+  private lowerToBound(now: number): void {
+    const bound = this.accepted.at(now);
+    if (bound <= 0 || bound * STALE_CEILING >= this.ceiling) return;
+    this.ceiling = bound;
+    this.boundSinceDecrease = true;
+    const next = this.bounded(bound * GOODPUT_MARGIN);
+    if (next >= this.target) return;
+    this.rateAfterDecrease = next;
+    this.target = next;
+    this.limiter.setRate(
+      next,
+      'the upstream refused again: it admits no more than the last second',
+    );
+  }
+
   /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
   private pause(now: number, ms: number): void {
     if (ms <= 0) return;
@@ -211,6 +254,8 @@ export class AdaptiveRateController {
     this.lastDecreaseAt = this.clock.now() - change.sinceMs;
     this.refusalsSinceDecrease = 0;
     this.succeededSinceDecrease = false;
+    this.boundSinceDecrease = false;
+    this.rateAtDecrease = rate;
     this.pauses.clear();
     this.target = rate;
   }
@@ -234,8 +279,10 @@ export class AdaptiveRateController {
     this.lastDecreaseAt = now;
     this.refusalsSinceDecrease = 0;
     this.succeededSinceDecrease = false;
+    this.boundSinceDecrease = false;
     this.pauses.clear();
     this.rateAfterDecrease = this.bounded(next);
+    this.rateAtDecrease = this.rateAfterDecrease;
     this.target = this.rateAfterDecrease;
     this.limiter.setRate(this.target, reason);
     this.limiter.shareLearning({
