@@ -2,11 +2,12 @@ import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { AcceptedRate } from './accepted-rate.js';
-import { CallerPauses, pauseForRetryAfter as pauseFor } from './caller-pauses.js';
+import { pauseForRetryAfter as pauseFor } from './caller-pauses.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
 import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RemainingCountWatch } from './remaining-count-shape.js';
+import { SinceSlowDown } from './since-slow-down.js';
 import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 
 /** Rate changes smaller than this share are not applied (no event spam). */
@@ -92,17 +93,8 @@ export class AdaptiveRateController {
    * (infinite) until the first one, and again when the rate got well past it unrefused.
    */
   private ceiling = Number.POSITIVE_INFINITY;
-  private lastDecreaseAt = Number.NEGATIVE_INFINITY;
-  /** Refusals since the last slow-down, each pausing the callers longer. */
-  private refusalsSinceDecrease = 0;
-  /** A call succeeded since the last slow-down: a refusal now is news, not an echo. */
-  private succeededSinceDecrease = false;
-  /** An echo since the last slow-down lowered the ceiling to the last second's successes. */
-  private boundSinceDecrease = false;
-  /** The rate the last slow-down set: the echoes' pauses are counted in its calls. */
-  private rateAtDecrease = 1;
-  /** The pauses since the last slow-down (of the last second): nothing was sent. */
-  private readonly pauses = new CallerPauses(ACCEPTED_WINDOW_MS);
+  /** The last slow-down, and the refusals, successes and pauses since (of the last second). */
+  private readonly sinceDecrease = new SinceSlowDown(ACCEPTED_WINDOW_MS);
   /** The rate right after the last slow-down, the cubic's floor. */
   private rateAfterDecrease = 0;
   /** A ceiling the upstream announced (`limit / window`), in calls per second. */
@@ -132,7 +124,7 @@ export class AdaptiveRateController {
     const now = this.clock.now();
     this.accepted.record(now);
     this.sustained.record(now);
-    this.succeededSinceDecrease = true;
+    this.sinceDecrease.succeeded = true;
     if (signals !== undefined) this.applyAnnouncements(signals, now);
     this.apply(this.grownRate(now), this.slowStart ? 'slow start' : 'probing');
   }
@@ -141,17 +133,12 @@ export class AdaptiveRateController {
   onRefusal(signals: UpstreamRateSignals = {}): void {
     const now = this.clock.now();
     this.applyAnnouncements(signals, now);
-    const sinceDecrease = now - this.lastDecreaseAt;
-    if (sinceDecrease < this.options.decreaseCooldownMs && this.isEcho(now)) {
+    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho(now)) {
       // Refused again with no success since slowing down: the upstream has nothing left for
       // now (a full window or log, a limit that fell). Wait, twice as long at each further
       // refusal, rather than cut the rate by a factor before what it admits can be measured
       // again; but the successes of the last second bound it.
-      this.refusalsSinceDecrease++;
-      const backoffMs = Math.min(
-        1000,
-        (2 ** this.refusalsSinceDecrease * 1000) / this.rateAtDecrease,
-      );
+      const backoffMs = this.sinceDecrease.nextEchoPauseMs();
       this.lowerToBound(now);
       this.pause(now, Math.max(backoffMs, pauseFor(signals)));
       return;
@@ -181,7 +168,7 @@ export class AdaptiveRateController {
    * when more recent (less the pauses since); undefined when too few calls tell.
    */
   private admittedRate(now: number): number | undefined {
-    const sinceDecrease = now - this.lastDecreaseAt;
+    const sinceDecrease = now - this.sinceDecrease.at;
     if (sinceDecrease >= ACCEPTED_WINDOW_MS) {
       // Ramping up past a lifted ceiling, the last second's successes lag far behind the rate.
       const ramp = this.slowStart && this.ceilingForgotten;
@@ -191,8 +178,8 @@ export class AdaptiveRateController {
       const accepted = Math.max(this.accepted.at(now), recent);
       return accepted > 0 ? accepted : undefined;
     }
-    const activeMs = sinceDecrease - this.pauses.totalUntil(now);
-    const count = this.accepted.countSince(this.lastDecreaseAt);
+    const activeMs = sinceDecrease - this.sinceDecrease.pauses.totalUntil(now);
+    const count = this.accepted.countSince(this.sinceDecrease.at);
     return count < 2 || activeMs < MIN_MEASURED_MS ? undefined : (count * 1000) / activeMs;
   }
 
@@ -202,8 +189,8 @@ export class AdaptiveRateController {
    * call as each entry ages out: a refusal after it says nothing new).
    */
   private isEcho(now: number): boolean {
-    if (!this.succeededSinceDecrease) return true;
-    return this.boundSinceDecrease && this.admittedRate(now) === undefined;
+    const { succeeded, bounded } = this.sinceDecrease;
+    return !succeeded || (bounded && this.admittedRate(now) === undefined);
   }
 
   /**
@@ -217,7 +204,7 @@ export class AdaptiveRateController {
     const bound = this.accepted.at(now);
     if (bound <= 0 || bound * STALE_CEILING >= this.ceiling) return;
     this.ceiling = bound;
-    this.boundSinceDecrease = true;
+    this.sinceDecrease.bounded = true;
     const next = this.bounded(bound * GOODPUT_MARGIN);
     if (next >= this.target) return;
     this.rateAfterDecrease = next;
@@ -231,7 +218,7 @@ export class AdaptiveRateController {
   /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
   private pause(now: number, ms: number): void {
     if (ms <= 0) return;
-    this.pauses.add(now, ms);
+    this.sinceDecrease.pauses.add(now, ms);
     this.limiter.pauseUntil(now + ms);
   }
 
@@ -251,12 +238,7 @@ export class AdaptiveRateController {
     this.slowStart = false;
     this.ceiling = change.top;
     this.rateAfterDecrease = rate;
-    this.lastDecreaseAt = this.clock.now() - change.sinceMs;
-    this.refusalsSinceDecrease = 0;
-    this.succeededSinceDecrease = false;
-    this.boundSinceDecrease = false;
-    this.rateAtDecrease = rate;
-    this.pauses.clear();
+    this.sinceDecrease.start(this.clock.now() - change.sinceMs, rate);
     this.target = rate;
   }
 
@@ -267,7 +249,7 @@ export class AdaptiveRateController {
    */
   private confirmCeiling(top: number, now: number): void {
     const near = Math.abs(top - this.ceiling) <= this.ceiling * (STALE_CEILING - 1);
-    const held = this.confidence * 2 ** (-(now - this.lastDecreaseAt) / CONFIDENCE_HALF_LIFE_MS);
+    const held = this.confidence * 2 ** (-(now - this.sinceDecrease.at) / CONFIDENCE_HALF_LIFE_MS);
     this.confidence = near ? Math.min(MAX_CONFIDENCE, held + 1) : 0;
     this.ceiling = top;
   }
@@ -276,13 +258,8 @@ export class AdaptiveRateController {
   private slowDown(now: number, top: number, next: number, reason: string): void {
     this.slowStart = false;
     this.confirmCeiling(top, now);
-    this.lastDecreaseAt = now;
-    this.refusalsSinceDecrease = 0;
-    this.succeededSinceDecrease = false;
-    this.boundSinceDecrease = false;
-    this.pauses.clear();
     this.rateAfterDecrease = this.bounded(next);
-    this.rateAtDecrease = this.rateAfterDecrease;
+    this.sinceDecrease.start(now, this.rateAfterDecrease);
     this.target = this.rateAfterDecrease;
     this.limiter.setRate(this.target, reason);
     this.limiter.shareLearning({
@@ -324,7 +301,7 @@ export class AdaptiveRateController {
    * cooldown, and never above the rate now.
    */
   private slowToRefill(now: number): void {
-    if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
+    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs) return;
     const accepted = this.accepted.at(now);
     const trend = this.remainingCounts.trendPerSecond(now);
     // Falling faster than half the successes: not a bucket refilling (a window, most likely).
@@ -356,7 +333,7 @@ export class AdaptiveRateController {
    */
   private ceilingLifted(now: number): boolean {
     if (this.slowStart) return false;
-    const sinceDecrease = now - this.lastDecreaseAt;
+    const sinceDecrease = now - this.sinceDecrease.at;
     const stale = this.ceiling * STALE_CEILING;
     if (sinceDecrease >= SUSTAINED_WINDOW_MS && this.sustained.at(now) > stale) return true;
     if (this.remainingCounts.shape !== 'bucket' || sinceDecrease < REFILL_SETTLE_MS) return false;
@@ -377,7 +354,7 @@ export class AdaptiveRateController {
     // ln 2 (or twice that) calls a second per call a second.
     if (this.slowStart) return rate + Math.LN2 * (this.ceilingForgotten ? 2 : 1);
     const growth = this.options.growth / (1 + this.confidence);
-    const seconds = (now - this.lastDecreaseAt) / 1000;
+    const seconds = (now - this.sinceDecrease.at) / 1000;
     const plateau = Math.max(this.ceiling * PLATEAU, this.rateAfterDecrease);
     // The cubic of TCP CUBIC relative to the plateau, so it takes as long at 5 calls a second
     // as at 500: at the plateau after k seconds, flat near it, then ever faster beyond.
