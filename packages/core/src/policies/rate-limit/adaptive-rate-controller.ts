@@ -78,7 +78,8 @@ const SHORT_RESET_MS = 1_000;
  * announced are shared: a slow-down counts once per cooldown across the instances, a raise
  * keeps the higher of the shared rate and this instance's proposal (both built on the rate
  * last shared), an announced limit caps every instance (and every rate learned elsewhere),
- * and it follows what the other instances decided.
+ * and it follows what the other instances decided. The bound an echo sets is this instance's
+ * own (within the cooldown of the slow-down it echoes, the store would not take it).
  *
  * @publicApi
  */
