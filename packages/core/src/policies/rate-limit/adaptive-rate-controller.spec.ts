@@ -53,6 +53,32 @@ describe('AdaptiveRateController', () => {
     expect(pauses[2]).toBeCloseTo(4 * (pauses[0] as number));
   });
 
+  it('refused again with no success between, bounds the limit by the last second of successes (a log or window that stays full: the limit fell)', async () => {
+    // Before: the rate stayed at the first slow-down's (near the old limit) through the
+    // pauses, and the calls resumed there, filling the log again at once.
+    const { clock, limiter, controller } = adaptive(50);
+    controller.onRefusal();
+    for (let i = 0; i < 100; i++) {
+      await clock.advanceBy(20);
+      controller.onSuccess();
+    }
+    controller.onRefusal();
+    const slowed = limiter.rate;
+    expect(slowed).toBeGreaterThan(45);
+    // Nothing admitted since: 700 ms on, the last second holds 300 ms of successes, 15.
+    await clock.advanceBy(700);
+    controller.onRefusal();
+    expect(limiter.rate).toBeCloseTo(15 * 0.95);
+    // Refused again, a success fewer in the last second: not enough under the bound to move.
+    await clock.advanceBy(20);
+    controller.onRefusal();
+    expect(limiter.rate).toBeCloseTo(15 * 0.95);
+    // Two more gone: more than a tenth under it, the bound and the rate follow.
+    await clock.advanceBy(40);
+    controller.onRefusal();
+    expect(limiter.rate).toBeCloseTo(12 * 0.95);
+  });
+
   it('slows again to what the upstream admitted since, when it refuses after a success (a limit that fell)', async () => {
     const { clock, limiter, controller } = adaptive(50);
     for (let i = 0; i < 100; i++) {

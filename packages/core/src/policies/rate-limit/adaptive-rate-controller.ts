@@ -2,12 +2,13 @@ import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { AcceptedRate } from './accepted-rate.js';
-import { CallerPauses, pauseForRetryAfter as pauseFor } from './caller-pauses.js';
+import { pauseForRetryAfter as pauseFor } from './caller-pauses.js';
 import { PreciseRefill } from './precise-refill.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
 import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RemainingCountWatch } from './remaining-count-shape.js';
+import { SinceSlowDown } from './since-slow-down.js';
 import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 
 /** Rate changes smaller than this share are not applied (no event spam). */
@@ -58,7 +59,9 @@ const SHORT_RESET_MS = 1_000;
  *   last second, or since the last slow-down when more recent, less the pauses), else by
  *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
  *   higher than it was); further refusals with no success between pause every caller, twice
- *   as long each time, instead of cutting the rate again; a `Retry-After` pauses them too (one
+ *   as long each time, instead of cutting the rate by a factor again, but they bound the limit
+ *   by the last second's successes: well under the ceiling (the limit fell), that count
+ *   becomes the ceiling and the rate goes just under it; a `Retry-After` pauses them too (one
  *   in whole seconds is a bound: a second less), a bare refusal for four calls' time;
  * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
  *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
@@ -83,7 +86,8 @@ const SHORT_RESET_MS = 1_000;
  * announced are shared: a slow-down counts once per cooldown across the instances, a raise
  * keeps the higher of the shared rate and this instance's proposal (both built on the rate
  * last shared), an announced limit caps every instance (and every rate learned elsewhere),
- * and it follows what the other instances decided.
+ * and it follows what the other instances decided. The bound an echo sets is this instance's
+ * own (within the cooldown of the slow-down it echoes, the store would not take it).
  *
  * @publicApi
  */
@@ -98,13 +102,8 @@ export class AdaptiveRateController {
    * (infinite) until the first one, and again when the rate got well past it unrefused.
    */
   private ceiling = Number.POSITIVE_INFINITY;
-  private lastDecreaseAt = Number.NEGATIVE_INFINITY;
-  /** Refusals since the last slow-down, each pausing the callers longer. */
-  private refusalsSinceDecrease = 0;
-  /** A call succeeded since the last slow-down: a refusal now is news, not an echo. */
-  private succeededSinceDecrease = false;
-  /** The pauses since the last slow-down (of the last second): nothing was sent. */
-  private readonly pauses = new CallerPauses(ACCEPTED_WINDOW_MS);
+  /** The last slow-down, and the refusals, successes and pauses since (of the last second). */
+  private readonly sinceDecrease = new SinceSlowDown(ACCEPTED_WINDOW_MS);
   /** The rate right after the last slow-down, the cubic's floor. */
   private rateAfterDecrease = 0;
   /** A ceiling the upstream announced (`limit / window`), in calls per second. */
@@ -141,7 +140,7 @@ export class AdaptiveRateController {
     const now = this.clock.now();
     this.accepted.record(now);
     this.sustained.record(now);
-    this.succeededSinceDecrease = true;
+    this.sinceDecrease.succeeded = true;
     this.refill.succeeded();
     if (signals !== undefined) this.applyAnnouncements(signals, now);
     this.apply(this.grownRate(now), this.slowStart ? 'slow start' : 'probing');
@@ -152,13 +151,13 @@ export class AdaptiveRateController {
     const now = this.clock.now();
     const refillMoved = this.refill.refused(signals, now);
     this.applyAnnouncements(signals, now);
-    const sinceDecrease = now - this.lastDecreaseAt;
-    if (sinceDecrease < this.options.decreaseCooldownMs && !this.succeededSinceDecrease) {
+    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho(now)) {
       // Refused again with no success since slowing down: the upstream has nothing left for
       // now (a full window or log, a limit that fell). Wait, twice as long at each further
-      // refusal, rather than cut the rate before what it admits can be measured again.
-      this.refusalsSinceDecrease++;
-      const backoffMs = Math.min(1000, (2 ** this.refusalsSinceDecrease * 1000) / this.target);
+      // refusal, rather than cut the rate by a factor before what it admits can be measured
+      // again; but the successes of the last second bound it.
+      const backoffMs = this.sinceDecrease.nextEchoPauseMs();
+      this.lowerToBound(now);
       this.pause(now, Math.max(backoffMs, pauseFor(signals)));
       return;
     }
@@ -187,7 +186,7 @@ export class AdaptiveRateController {
    * when more recent (less the pauses since); undefined when too few calls tell.
    */
   private admittedRate(now: number): number | undefined {
-    const sinceDecrease = now - this.lastDecreaseAt;
+    const sinceDecrease = now - this.sinceDecrease.at;
     if (sinceDecrease >= ACCEPTED_WINDOW_MS) {
       // Ramping up past a lifted ceiling, the last second's successes lag far behind the rate.
       const ramp = this.slowStart && this.ceilingForgotten;
@@ -197,15 +196,47 @@ export class AdaptiveRateController {
       const accepted = Math.max(this.accepted.at(now), recent);
       return accepted > 0 ? accepted : undefined;
     }
-    const activeMs = sinceDecrease - this.pauses.totalUntil(now);
-    const count = this.accepted.countSince(this.lastDecreaseAt);
+    const activeMs = sinceDecrease - this.sinceDecrease.pauses.totalUntil(now);
+    const count = this.accepted.countSince(this.sinceDecrease.at);
     return count < 2 || activeMs < MIN_MEASURED_MS ? undefined : (count * 1000) / activeMs;
+  }
+
+  /**
+   * A refusal soon after a slow-down is an echo of it when no call succeeded since, or when an
+   * echo already bounded the limit and too few calls since tell more (a full log admits one
+   * call as each entry ages out: a refusal after it says nothing new).
+   */
+  private isEcho(now: number): boolean {
+    const { succeeded, bounded } = this.sinceDecrease;
+    return !succeeded || (bounded && this.admittedRate(now) === undefined);
+  }
+
+  /**
+   * Refused with no success since the last refusal: the upstream admits no more than the
+   * successes of the last second (a window or log holds them all, a bucket refilled no more).
+   * When that is well under the ceiling (the limit fell, or a window's successes counted across
+   * its reset made the ceiling high), it becomes the ceiling and the rate goes just under it:
+   * the calls resume near the limit when the upstream admits again.
+   */
+  private lowerToBound(now: number): void {
+    const bound = this.accepted.at(now);
+    if (bound <= 0 || bound * STALE_CEILING >= this.ceiling) return;
+    this.ceiling = bound;
+    this.sinceDecrease.bounded = true;
+    const next = this.bounded(bound * GOODPUT_MARGIN);
+    if (next >= this.target) return;
+    this.rateAfterDecrease = next;
+    this.target = next;
+    this.limiter.setRate(
+      next,
+      'the upstream refused again: it admits no more than the last second',
+    );
   }
 
   /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
   private pause(now: number, ms: number): void {
     if (ms <= 0) return;
-    this.pauses.add(now, ms);
+    this.sinceDecrease.pauses.add(now, ms);
     this.limiter.pauseUntil(now + ms);
   }
 
@@ -226,10 +257,7 @@ export class AdaptiveRateController {
     this.refillMoved = false;
     this.ceiling = change.top;
     this.rateAfterDecrease = rate;
-    this.lastDecreaseAt = this.clock.now() - change.sinceMs;
-    this.refusalsSinceDecrease = 0;
-    this.succeededSinceDecrease = false;
-    this.pauses.clear();
+    this.sinceDecrease.start(this.clock.now() - change.sinceMs, rate);
     this.target = rate;
   }
 
@@ -242,7 +270,7 @@ export class AdaptiveRateController {
   private confirmCeiling(top: number, now: number): void {
     const near =
       !this.refillMoved && Math.abs(top - this.ceiling) <= this.ceiling * (STALE_CEILING - 1);
-    const held = this.confidence * 2 ** (-(now - this.lastDecreaseAt) / CONFIDENCE_HALF_LIFE_MS);
+    const held = this.confidence * 2 ** (-(now - this.sinceDecrease.at) / CONFIDENCE_HALF_LIFE_MS);
     this.confidence = near ? Math.min(MAX_CONFIDENCE, held + 1) : 0;
     this.ceiling = top;
   }
@@ -261,11 +289,8 @@ export class AdaptiveRateController {
     this.slowStart = false;
     this.refillMoved = refillMoved;
     this.confirmCeiling(top, now);
-    this.lastDecreaseAt = now;
-    this.refusalsSinceDecrease = 0;
-    this.succeededSinceDecrease = false;
-    this.pauses.clear();
     this.rateAfterDecrease = this.bounded(next);
+    this.sinceDecrease.start(now, this.rateAfterDecrease);
     this.target = this.rateAfterDecrease;
     this.limiter.setRate(this.target, reason);
     this.limiter.shareLearning({
@@ -307,7 +332,7 @@ export class AdaptiveRateController {
    * cooldown, and never above the rate now.
    */
   private slowToRefill(now: number): void {
-    if (now - this.lastDecreaseAt < this.options.decreaseCooldownMs) return;
+    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs) return;
     const accepted = this.accepted.at(now);
     const trend = this.remainingCounts.trendPerSecond(now);
     // Falling faster than half the successes: not a bucket refilling (a window, most likely).
@@ -340,12 +365,12 @@ export class AdaptiveRateController {
    */
   private ceilingLifted(now: number): boolean {
     if (this.slowStart) return false;
-    const sinceDecrease = now - this.lastDecreaseAt;
+    const elapsed = now - this.sinceDecrease.at;
     const stale = this.ceiling * STALE_CEILING;
-    if (sinceDecrease >= SUSTAINED_WINDOW_MS && this.sustained.at(now) > stale) return true;
-    if (this.refillMoved && sinceDecrease >= ACCEPTED_WINDOW_MS && this.accepted.at(now) > stale)
+    if (elapsed >= SUSTAINED_WINDOW_MS && this.sustained.at(now) > stale) return true;
+    if (this.refillMoved && elapsed >= ACCEPTED_WINDOW_MS && this.accepted.at(now) > stale)
       return true;
-    if (this.remainingCounts.shape !== 'bucket' || sinceDecrease < REFILL_SETTLE_MS) return false;
+    if (this.remainingCounts.shape !== 'bucket' || elapsed < REFILL_SETTLE_MS) return false;
     const trend = this.remainingCounts.trendPerSecond(now);
     const accepted = this.accepted.at(now);
     return trend !== undefined && accepted > 0 && accepted + trend > stale;
@@ -364,7 +389,7 @@ export class AdaptiveRateController {
     if (this.slowStart) return rate + Math.LN2 * (this.ceilingForgotten ? 2 : 1);
     const growth =
       (this.options.growth * (this.refillMoved ? MOVED_GROWTH : 1)) / (1 + this.confidence);
-    const seconds = (now - this.lastDecreaseAt) / 1000;
+    const seconds = (now - this.sinceDecrease.at) / 1000;
     const plateau = Math.max(this.ceiling * PLATEAU, this.rateAfterDecrease);
     // The cubic of TCP CUBIC relative to the plateau, so it takes as long at 5 calls a second
     // as at 500: at the plateau after k seconds, flat near it, then ever faster beyond.
