@@ -130,7 +130,11 @@ function settleSeconds(perSecond: number[], phase: number, limit: number): numbe
   const first = (phase * PHASE_MS) / 1000;
   const last = first + PHASE_MS / 1000 - 1;
   for (let second = first; second <= last; second++) {
-    const rest = perSecond.slice(second, last + 1).map((value) => value ?? 0);
+    // Every second to the phase's end, one with nothing accepted (a hole, or past the end) as 0.
+    const rest = Array.from(
+      { length: last + 1 - second },
+      (_, index) => perSecond[second + index] ?? 0,
+    );
     if (rest.every((value) => Math.abs(value - limit) <= SETTLED * limit)) return second - first;
   }
   return undefined;

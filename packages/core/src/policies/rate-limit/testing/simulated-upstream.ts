@@ -132,7 +132,11 @@ export function settleSeconds(
   const first = (phase * run.phaseMs) / 1000;
   const last = first + run.phaseMs / 1000 - 1;
   for (let second = first; second <= last; second++) {
-    const rest = result.acceptedPerSecond.slice(second, last + 1).map((value) => value ?? 0);
+    // Every second to the phase's end, one with nothing accepted (a hole, or past the end) as 0.
+    const rest = Array.from(
+      { length: last + 1 - second },
+      (_, index) => result.acceptedPerSecond[second + index] ?? 0,
+    );
     if (rest.every((value) => Math.abs(value - limit) <= tolerance * limit)) return second - first;
   }
   return undefined;

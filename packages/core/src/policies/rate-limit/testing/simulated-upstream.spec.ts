@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  settleSeconds,
+  type LimitChangeResult,
+  type LimitChangeRun,
+} from './simulated-upstream.js';
+
+describe('settleSeconds', () => {
+  const run: LimitChangeRun = { phases: [10], phaseMs: 4_000, callers: 1, startRate: 10 };
+  const result = (acceptedPerSecond: (number | undefined)[]): LimitChangeResult => ({
+    acceptedPerSecond,
+    refusedPerSecond: [],
+    accepted: 0,
+    refused: 0,
+    elapsedMs: 0,
+  });
+
+  it('counts the seconds until every later one is within a tenth of the limit', () => {
+    expect(settleSeconds(result([3, 10, 11, 9]), run, 0)).toBe(1);
+  });
+
+  it('takes a second nothing was accepted in (a hole in the counts) for 0, not for settled', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(settleSeconds(result([10, , 10, 10]), run, 0)).toBe(2);
+    expect(settleSeconds(result([10, 10]), run, 0)).toBeUndefined();
+  });
+});
