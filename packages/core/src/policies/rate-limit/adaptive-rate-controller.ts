@@ -2,6 +2,7 @@ import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
 import { AcceptedRate } from './accepted-rate.js';
+import { CeilingProbe } from './ceiling-probe.js';
 import { pauseForRetryAfter as pauseFor } from './caller-pauses.js';
 import { PreciseRefill } from './precise-refill.js';
 import { DEFAULT_ADAPTIVE_RATE, type AdaptiveRateOptions } from './rate-limit-options.js';
@@ -15,18 +16,8 @@ import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 const MIN_RELATIVE_CHANGE = 0.02;
 /** Below the measured accepted rate by this share after a refusal (the next probe starts there). */
 const GOODPUT_MARGIN = 0.95;
-/** The share of the ceiling the rate returns to and lingers at before probing beyond it. */
-const PLATEAU = 0.99;
 /** Below a bucket's measured refill rate by this share when it says nothing is left. */
 const EDGE_MARGIN = 0.97;
-/** Accepted past the ceiling by this share over two seconds, the ceiling is gone: slow start again. */
-const STALE_CEILING = 1.1;
-/** The confidence in the ceiling halves every this many ms without a refusal near it. */
-const CONFIDENCE_HALF_LIFE_MS = 10_000;
-/** How much faster the probes run after a precise `Retry-After` showed the limit moved. */
-const MOVED_GROWTH = 2;
-/** The most the confidence reaches: probes beyond the ceiling are at most this much slower, + 1. */
-const MAX_CONFIDENCE = 3;
 /** How far back successes count toward the rate the upstream admitted. */
 const ACCEPTED_WINDOW_MS = 1_000;
 /**
@@ -95,30 +86,24 @@ export class AdaptiveRateController {
   private readonly options: Required<AdaptiveRateOptions>;
   private slowStart = true;
   private ceilingForgotten = false;
-  /** How often the ceiling was confirmed lately: the probes beyond it slow down. */
-  private confidence = 0;
   /**
-   * The rate the upstream admitted at the last slow-down, the probes' anchor; forgotten
-   * (infinite) until the first one, and again when the rate got well past it unrefused.
+   * The rate the upstream admitted at the last slow-down, the probes' anchor, and the probes'
+   * cubic beyond it.
    */
-  private ceiling = Number.POSITIVE_INFINITY;
+  private readonly ceiling = new CeilingProbe();
   /** The last slow-down, and the refusals, successes and pauses since (of the last second). */
   private readonly sinceDecrease = new SinceSlowDown(ACCEPTED_WINDOW_MS);
-  /** The rate right after the last slow-down, the cubic's floor. */
-  private rateAfterDecrease = 0;
   /** A ceiling the upstream announced (`limit / window`), in calls per second. */
   private announcedRate = Number.POSITIVE_INFINITY;
   private readonly accepted = new AcceptedRate(ACCEPTED_WINDOW_MS);
   /** Successes over a longer span: a ceiling is gone only when it is passed for that long. */
   private readonly sustained = new AcceptedRate(SUSTAINED_WINDOW_MS);
   private readonly remainingCounts = new RemainingCountWatch();
-  private readonly refill = new PreciseRefill();
   /**
-   * The last refusal's precise `Retry-After` measured a steady refill that moved: the limit
-   * changed (a raise may show first as a refusal, a bucket's tolerance shrinking with its
-   * interval), so the ceiling is not confirmed and the probes beyond it run faster.
+   * A precise `Retry-After` measures the refill: one that moved says the limit changed (a raise
+   * may show first as a refusal, a bucket's tolerance shrinking with its interval).
    */
-  private refillMoved = false;
+  private readonly refill = new PreciseRefill();
   /** The last remaining count the upstream reported. */
   private lastRemaining?: number;
   /** The rate the controller aims at; the limiter follows when it moves enough. */
@@ -170,7 +155,7 @@ export class AdaptiveRateController {
     // count more). Leaving slow start the ramp makes it low, so never below half the rate
     // there (as TCP).
     const admitted = this.admittedRate(now);
-    const measured = Math.min(admitted ?? rate, rate, this.ceiling);
+    const measured = Math.min(admitted ?? rate, rate, this.ceiling.value);
     const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
     const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
     this.slowDown(now, top, next, 'the upstream refused a call', refillMoved);
@@ -220,12 +205,12 @@ export class AdaptiveRateController {
    */
   private lowerToBound(now: number): void {
     const bound = this.accepted.at(now);
-    if (bound <= 0 || bound * STALE_CEILING >= this.ceiling) return;
-    this.ceiling = bound;
+    if (bound <= 0 || !this.ceiling.wellUnder(bound)) return;
+    this.ceiling.lowerTo(bound);
     this.sinceDecrease.bounded = true;
     const next = this.bounded(bound * GOODPUT_MARGIN);
     if (next >= this.target) return;
-    this.rateAfterDecrease = next;
+    this.ceiling.floor = next;
     this.target = next;
     this.limiter.setRate(
       next,
@@ -254,25 +239,9 @@ export class AdaptiveRateController {
       return;
     }
     this.slowStart = false;
-    this.refillMoved = false;
-    this.ceiling = change.top;
-    this.rateAfterDecrease = rate;
+    this.ceiling.followed(change.top, rate);
     this.sinceDecrease.start(this.clock.now() - change.sinceMs, rate);
     this.target = rate;
-  }
-
-  /**
-   * Remembers `top` as the ceiling. Refused again near the ceiling remembered (within a tenth)
-   * confirms it: the more often, the slower the probes beyond it; the confidence halves every
-   * `CONFIDENCE_HALF_LIFE_MS` without a confirmation, and a ceiling that moved (or a refill
-   * that moved, measured by a precise `Retry-After`) starts afresh.
-   */
-  private confirmCeiling(top: number, now: number): void {
-    const near =
-      !this.refillMoved && Math.abs(top - this.ceiling) <= this.ceiling * (STALE_CEILING - 1);
-    const held = this.confidence * 2 ** (-(now - this.sinceDecrease.at) / CONFIDENCE_HALF_LIFE_MS);
-    this.confidence = near ? Math.min(MAX_CONFIDENCE, held + 1) : 0;
-    this.ceiling = top;
   }
 
   /**
@@ -287,11 +256,9 @@ export class AdaptiveRateController {
     refillMoved = false,
   ): void {
     this.slowStart = false;
-    this.refillMoved = refillMoved;
-    this.confirmCeiling(top, now);
-    this.rateAfterDecrease = this.bounded(next);
-    this.sinceDecrease.start(now, this.rateAfterDecrease);
-    this.target = this.rateAfterDecrease;
+    this.ceiling.slowedDown(top, this.bounded(next), now - this.sinceDecrease.at, refillMoved);
+    this.sinceDecrease.start(now, this.ceiling.floor);
+    this.target = this.ceiling.floor;
     this.limiter.setRate(this.target, reason);
     this.limiter.shareLearning({
       kind: 'slowed',
@@ -366,14 +333,14 @@ export class AdaptiveRateController {
   private ceilingLifted(now: number): boolean {
     if (this.slowStart) return false;
     const elapsed = now - this.sinceDecrease.at;
-    const stale = this.ceiling * STALE_CEILING;
-    if (elapsed >= SUSTAINED_WINDOW_MS && this.sustained.at(now) > stale) return true;
-    if (this.refillMoved && elapsed >= ACCEPTED_WINDOW_MS && this.accepted.at(now) > stale)
+    const { ceiling } = this;
+    if (elapsed >= SUSTAINED_WINDOW_MS && ceiling.passedBy(this.sustained.at(now))) return true;
+    const accepted = this.accepted.at(now);
+    if (ceiling.refillMoved && elapsed >= ACCEPTED_WINDOW_MS && ceiling.passedBy(accepted))
       return true;
     if (this.remainingCounts.shape !== 'bucket' || elapsed < REFILL_SETTLE_MS) return false;
     const trend = this.remainingCounts.trendPerSecond(now);
-    const accepted = this.accepted.at(now);
-    return trend !== undefined && accepted > 0 && accepted + trend > stale;
+    return trend !== undefined && accepted > 0 && ceiling.passedBy(accepted + trend);
   }
 
   private grownRate(now: number): number {
@@ -381,21 +348,13 @@ export class AdaptiveRateController {
     if (this.ceilingLifted(now)) {
       this.slowStart = true;
       this.ceilingForgotten = true;
-      this.ceiling = Number.POSITIVE_INFINITY;
-      this.confidence = 0;
+      this.ceiling.forget();
     }
     // Doubling every second (every half second once a ceiling was passed): each success adds
     // ln 2 (or twice that) calls a second per call a second.
     if (this.slowStart) return rate + Math.LN2 * (this.ceilingForgotten ? 2 : 1);
-    const growth =
-      (this.options.growth * (this.refillMoved ? MOVED_GROWTH : 1)) / (1 + this.confidence);
     const seconds = (now - this.sinceDecrease.at) / 1000;
-    const plateau = Math.max(this.ceiling * PLATEAU, this.rateAfterDecrease);
-    // The cubic of TCP CUBIC relative to the plateau, so it takes as long at 5 calls a second
-    // as at 500: at the plateau after k seconds, flat near it, then ever faster beyond.
-    const k = Math.cbrt((1 - this.rateAfterDecrease / plateau) / growth);
-    const cubic = plateau * (1 + growth * (seconds - k) ** 3);
-    return Math.max(rate, this.rateAfterDecrease, cubic);
+    return Math.max(rate, this.ceiling.rateAfter(seconds, this.options.growth));
   }
 
   private apply(rate: number, reason: string): void {
