@@ -26,6 +26,17 @@ describe('AdaptiveRateController against the kinds of upstream (virtual time)', 
     calls: 1_000,
     upstream,
   });
+  /** The limit changing 50 → 20 → 80 every 10 s, from a starting guess of 10, with 20 callers. */
+  const changingLimit = async (upstream: UpstreamModelOptions) => {
+    const run: LimitChangeRun = {
+      phases: [50, 20, 80],
+      phaseMs: 10_000,
+      callers: 20,
+      startRate: 10,
+      upstream,
+    };
+    return { run, result: await runLimitChange(new VirtualClock({ startMs: 0 }), run) };
+  };
   /** The refused share of phase `phase` (10 s each). */
   const phaseShare = (result: LimitChangeResult, phase: number) => {
     const seconds = [phase * 10, phase * 10 + 10] as const;
@@ -87,14 +98,7 @@ describe('AdaptiveRateController against the kinds of upstream (virtual time)', 
   ])(
     '%s, limit 50 → 20 → 80 every 10 s: within 10 %% of 20 in 2 s and of 80 in 2 s, with at most 5 %% refused in either phase, at most 2 %% in all',
     async (_name, upstream) => {
-      const run: LimitChangeRun = {
-        phases: [50, 20, 80],
-        phaseMs: 10_000,
-        callers: 20,
-        startRate: 10,
-        upstream,
-      };
-      const result = await runLimitChange(new VirtualClock({ startMs: 0 }), run);
+      const { run, result } = await changingLimit(upstream);
       expect(settleSeconds(result, run, 1)).toBeLessThanOrEqual(2);
       expect(phaseShare(result, 1)).toBeLessThanOrEqual(0.05);
       expect(phaseShare(result, 2)).toBeLessThanOrEqual(0.05);
@@ -140,14 +144,7 @@ describe('AdaptiveRateController against the kinds of upstream (virtual time)', 
   ])(
     '%s, limit 50 → 20 → 80: the fall within 10 %% in 2 s, the rise in %d s, no more refused than measured',
     async (_name, riseSeconds, upstream, fallShare, allShare) => {
-      const run: LimitChangeRun = {
-        phases: [50, 20, 80],
-        phaseMs: 10_000,
-        callers: 20,
-        startRate: 10,
-        upstream,
-      };
-      const result = await runLimitChange(new VirtualClock({ startMs: 0 }), run);
+      const { run, result } = await changingLimit(upstream);
       expect(settleSeconds(result, run, 1)).toBeLessThanOrEqual(2);
       expect(settleSeconds(result, run, 2)).toBeLessThanOrEqual(riseSeconds);
       expect(phaseShare(result, 1)).toBeLessThanOrEqual(fallShare + 0.0005);
