@@ -42,4 +42,13 @@ describe('PreciseRefill', () => {
     for (const at of [0, 1_000, 2_000]) refusalAfter(few, at === 0 ? 0 : 20, at, 10);
     expect(refusalAfter(few, 4, 3_000, 10)).toBe(false);
   });
+
+  it('takes measurements a few ms apart for one steady refill (answers timed late on a loaded machine)', () => {
+    const refill = new PreciseRefill();
+    refusalAfter(refill, 0, 0, 10);
+    // 40 calls each time, the second refusal's answer 6 ms late: 20 and 19.94 a second.
+    refusalAfter(refill, 40, 2_000, 10);
+    refusalAfter(refill, 40, 4_006, 10);
+    expect(refusalAfter(refill, 20, 5_156, 10)).toBe(true);
+  });
 });

@@ -4,6 +4,11 @@ import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 const MIN_MEASURED = 5;
 /** Two measurements this close (a share) are one steady refill: a token bucket's are exact. */
 const AGREEMENT = 0.001;
+/**
+ * The clock's own error in a measurement, in ms (a refusal is timed when its answer arrives,
+ * late by the event loop's delay on a loaded machine): allowed on top of `AGREEMENT`.
+ */
+const TIMING_ERROR_MS = 10;
 /** A steady refill measured this much (a share) off the last one has moved. */
 const MOVED = 0.05;
 
@@ -13,7 +18,8 @@ const MOVED = 0.05;
  * ends; each call it admits moves that time on by exactly one token's time. So two refusals
  * with `k` successes between measure its rate exactly: `k` over how far the next token's time
  * moved (a saturated sliding log or fixed window repeats itself and measures its limit too).
- * Two measurements in a row that agree tell a steady refill; one then far off it tells that the
+ * Two measurements in a row that agree (within 0.1 %, and the clock's error of 10 ms) tell a
+ * steady refill; one then far off it tells that the
  * upstream's limit moved, whatever the successes over the last second suggest.
  *
  * @internal
@@ -53,7 +59,7 @@ export class PreciseRefill {
     const last = this.lastRate;
     const off = last === undefined ? Number.POSITIVE_INFINITY : Math.abs(rate - last) / last;
     const moved = this.steady && off > MOVED;
-    this.steady = off <= AGREEMENT;
+    this.steady = off <= AGREEMENT + TIMING_ERROR_MS / movedMs;
     this.lastRate = rate;
     return moved;
   }
