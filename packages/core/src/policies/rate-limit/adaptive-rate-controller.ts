@@ -335,11 +335,11 @@ export class AdaptiveRateController {
     const elapsed = now - this.sinceDecrease.at;
     const { ceiling } = this;
     if (elapsed >= SUSTAINED_WINDOW_MS && ceiling.passedBy(this.sustained.at(now))) return true;
-    const accepted = this.accepted.at(now);
-    if (ceiling.refillMoved && elapsed >= ACCEPTED_WINDOW_MS && ceiling.passedBy(accepted))
-      return true;
+    const moved = ceiling.refillMoved && elapsed >= ACCEPTED_WINDOW_MS;
+    if (moved && ceiling.passedBy(this.accepted.at(now))) return true;
     if (this.remainingCounts.shape !== 'bucket' || elapsed < REFILL_SETTLE_MS) return false;
     const trend = this.remainingCounts.trendPerSecond(now);
+    const accepted = this.accepted.at(now);
     return trend !== undefined && accepted > 0 && ceiling.passedBy(accepted + trend);
   }
 

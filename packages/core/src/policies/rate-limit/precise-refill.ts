@@ -19,8 +19,8 @@ const MOVED = 0.05;
  * with `k` successes between measure its rate exactly: `k` over how far the next token's time
  * moved (a saturated sliding log or fixed window repeats itself and measures its limit too).
  * Two measurements in a row that agree (within 0.1 %, and the clock's error of 10 ms) tell a
- * steady refill; one then far off it tells that the
- * upstream's limit moved, whatever the successes over the last second suggest.
+ * steady refill; one then far off it tells that the upstream's limit moved, whatever the
+ * successes over the last second suggest.
  *
  * @internal
  */
