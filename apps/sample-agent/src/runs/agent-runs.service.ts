@@ -23,7 +23,7 @@ import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
-import { isSafeToRepeat } from '../tools/tool-traits.js';
+import { isIdempotentTool, isSafeToRepeat } from '../tools/tool-traits.js';
 import { RunIdempotencyKeys } from './idempotency-keys.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
@@ -338,6 +338,9 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         arguments: args,
         idempotencyKey,
       });
+      // Write-ahead: a call with an effect goes out only once its key is stored, so a worker
+      // that dies mid-call leaves the key to the instance that repeats the call.
+      if (!isIdempotentTool(this.registry.get(call.name))) await this.hub.flush();
       this.callRuns.set(call.id, runId);
       const users = this.toolRuns.get(call.name) ?? new Set<string>();
       this.toolRuns.set(call.name, users.add(runId));
