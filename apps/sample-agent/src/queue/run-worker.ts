@@ -17,9 +17,11 @@ const MAX_TAKEOVERS = 10;
  * This instance's BullMQ worker: takes queued runs, `concurrency` at a time, and works each
  * with {@link AgentRunsService.work} under the job's lock, which the worker renews while it
  * lives. A worker that dies stops renewing: after `lockMs` another instance's stalled check
- * (every `stalledIntervalMs`) puts the job back and a worker resumes the run. On shutdown it
- * takes no more runs, lets its runs finish for up to `shutdownGraceMs`, then hands the rest
- * back to the queue, where other instances continue them.
+ * (every `stalledIntervalMs`) puts the job back and a worker resumes the run. Before a call
+ * with an effect the lock is renewed; a worker that cannot renew it lets the run go without
+ * making the call. On shutdown it takes no more runs, lets its runs finish for up to
+ * `shutdownGraceMs`, then hands the rest back to the queue, where other instances continue
+ * them.
  */
 @Injectable()
 export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -78,8 +80,16 @@ export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const jobId = job.id as string;
     const handBack = new AbortController();
     this.handBacks.set(jobId, handBack);
+    const renew = async (): Promise<boolean> => {
+      const renewed = await job.extendLock(token ?? '', this.settings.lockMs).catch(() => 0);
+      if (renewed !== 1) {
+        this.lost.add(jobId);
+        handBack.abort();
+      }
+      return renewed === 1;
+    };
     try {
-      const end = await this.runs.work(job.data.runId, handBack.signal);
+      const end = await this.runs.work(job.data.runId, { signal: handBack.signal, renew });
       if (end !== 'handed-back') return;
       // A lost lock: the job is the stalled check's now; otherwise put it back ourselves.
       if (!this.lost.has(jobId)) await job.moveToWait(token);

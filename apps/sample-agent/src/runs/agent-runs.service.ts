@@ -47,6 +47,26 @@ export const MAX_TASK_LENGTH = 4_000;
 /** How working a queued run ended here: finished, handed back to the queue, or nothing to do. */
 export type RunWorkEnd = 'finished' | 'handed-back' | 'gone';
 
+/** A queued run as the worker working it holds it. */
+export interface RunLease {
+  /** Aborted when the run is to stop here: a shutdown hands it back, or the lease was lost. */
+  readonly signal: AbortSignal;
+  /**
+   * Renews the lease just before a call with an effect goes out, so that no other worker can
+   * take the run while the call is made; resolves false, with `signal` aborted, once it is lost.
+   */
+  renew(): Promise<boolean>;
+}
+
+/** How {@link AgentRunsService} runs one run here. */
+interface Execution {
+  readonly signal: AbortSignal;
+  /** The events the run has so far (a resumed run's). */
+  readonly past?: readonly RunEvent[];
+  /** A queued run: an abort hands it back unfinished, and calls with effects renew the lease. */
+  readonly lease?: RunLease;
+}
+
 /** Calls a run requested that have no result among its events. */
 function callsInFlight(past: readonly RunEvent[]): number {
   const requested = past.filter((event) => event.data.type === 'tool.requested').length;
@@ -152,12 +172,14 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Works a queued run here until it ends, or until `handBack` aborts it (shutdown): then
-   * its history stays as the runner saved it, the run stays `running`, and the queue gives it
-   * to another instance. A run some worker already began is resumed, with `run.resumed`
-   * naming this instance.
+   * Works a queued run here until it ends, or until the lease's signal aborts it (shutdown,
+   * or a lost lease): then its history stays as the runner saved it, the run stays `running`,
+   * and the queue gives it to another instance. A run some worker already began is resumed,
+   * with `run.resumed` naming this instance. A call with an effect goes out only after the
+   * lease was renewed: a worker that lost the run (a stalled event loop) makes no payment
+   * beside the worker that took it over.
    */
-  async work(runId: string, handBack: AbortSignal): Promise<RunWorkEnd> {
+  async work(runId: string, lease: RunLease): Promise<RunWorkEnd> {
     // One round trip of reads: this is the wait between the queue and the run's first step.
     const [run, past, history] = await Promise.all([
       this.store.getRun(runId),
@@ -176,8 +198,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     } else {
       await this.prepare(scenario);
     }
-    await this.execute(run, scenario, history ? undefined : run.task, handBack, true, past);
-    return handBack.aborted ? 'handed-back' : 'finished';
+    await this.execute(run, scenario, history ? undefined : run.task, {
+      signal: lease.signal,
+      past,
+      lease,
+    });
+    return lease.signal.aborted ? 'handed-back' : 'finished';
   }
 
   /** Resumes every run a previous process left `running`; resolves once they are launched. */
@@ -222,7 +248,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   ): void {
     const abort = new AbortController();
     this.aborts.set(run.id, abort);
-    const done = this.execute(run, scenario, input, abort.signal, false, past)
+    const done = this.execute(run, scenario, input, { signal: abort.signal, past })
       .catch((error: unknown) => {
         // The runner never throws; the store can. The run stays `running` and resumes at the
         // next start; the process keeps serving.
@@ -241,16 +267,14 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     run: RunRecord,
     scenario: Scenario | undefined,
     input: string | undefined,
-    signal: AbortSignal,
-    handsBackOnAbort = false,
-    past: readonly RunEvent[] = [],
+    { signal, past = [], lease }: Execution,
   ): Promise<RunRecord> {
     const script = scenario?.script ?? standInTask([...SCENARIOS.keys()]);
     const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
     const tracing = new RunTracing(run);
     const runner = new AgentRunner({
       model: this.observedModel(run.id, model, tracing),
-      executor: this.observedExecutor(run.id, tracing, new RunIdempotencyKeys(run.id, past)),
+      executor: this.observedExecutor(run.id, tracing, new RunIdempotencyKeys(run.id, past), lease),
       tools: this.tools(),
       store: this.store,
       systemPrompt: SYSTEM_PROMPT,
@@ -265,7 +289,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       () => runner.run({ conversationId: run.id, input, signal }),
       (done) => done.status,
     );
-    if (handsBackOnAbort && signal.aborted) {
+    if (lease && signal.aborted) {
       // Not finished: the queue gives the run to another instance, which resumes it.
       this.hub.emit(run.id, { type: 'run.handed_back', instance: this.instance ?? 'unknown' });
       await this.hub.close(run.id);
@@ -325,6 +349,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     runId: string,
     tracing: RunTracing,
     keys: RunIdempotencyKeys,
+    lease: RunLease | undefined,
   ): ToolCallExecutor {
     return async (request, { signal }) => {
       const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
@@ -338,9 +363,13 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         arguments: args,
         idempotencyKey,
       });
-      // Write-ahead: a call with an effect goes out only once its key is stored, so a worker
-      // that dies mid-call leaves the key to the instance that repeats the call.
-      if (!isIdempotentTool(this.registry.get(call.name))) await this.hub.flush();
+      if (!isIdempotentTool(this.registry.get(call.name))) {
+        // Write-ahead: a call with an effect goes out only once its key is stored, so a worker
+        // that dies mid-call leaves the key to the instance that repeats the call; and only
+        // while this worker holds the run (a lost lease aborts `signal`: the call is not made).
+        await this.hub.flush();
+        await lease?.renew();
+      }
       this.callRuns.set(call.id, runId);
       const users = this.toolRuns.get(call.name) ?? new Set<string>();
       this.toolRuns.set(call.name, users.add(runId));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AgentRunsService } from '../../src/runs/agent-runs.service.js';
 import { InMemoryRunStore } from '../../src/runs/in-memory-run-store.js';
 import type { RunEvent } from '../../src/runs/run-event.js';
 import { startFixtureUpstream, type FixtureUpstream } from '../../src/upstream/fixture-upstream.js';
@@ -22,7 +24,7 @@ class SlowEventStore extends InMemoryRunStore {
   }
 }
 
-describe('a call with an effect is keyed durably before it goes out', () => {
+describe('pay_invoice, a call with an effect', () => {
   const store = new SlowEventStore();
   let upstream: FixtureUpstream;
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -62,5 +64,42 @@ describe('a call with an effect is keyed durably before it goes out', () => {
     });
     expect(upstream.payments).toHaveLength(1);
     expect(storedWhenPaid).toEqual([true]);
+  });
+
+  // A worker whose event loop stalled past its lock: another instance may have the run now.
+  it('is not made by a worker that lost its lease; the run is handed back with its key stored', async () => {
+    const paidBefore = upstream.payments.length;
+    const id = randomUUID();
+    await store.createRun({
+      id,
+      task: 'Pay invoice INV-1042: 120 EUR.',
+      scenario: 'pay-invoice',
+      model: 'scripted',
+      status: 'running',
+      createdAt: new Date().toISOString(),
+    });
+    const handBack = new AbortController();
+    let renewals = 0;
+    const end = await server.app.get(AgentRunsService).work(id, {
+      signal: handBack.signal,
+      renew: async () => {
+        renewals += 1;
+        handBack.abort();
+        return false;
+      },
+    });
+    expect(end).toBe('handed-back');
+    expect(renewals).toBe(1);
+    expect(upstream.payments).toHaveLength(paidBefore);
+    const events = (await store.events(id)).map((event) => event.data);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool.requested',
+        tool: 'pay_invoice',
+        idempotencyKey: expect.stringMatching(new RegExp(`^${id}:`)),
+      }),
+    );
+    expect(events.at(-1)?.type).toBe('run.handed_back');
+    expect((await store.getRun(id))?.status).toBe('running');
   });
 });
