@@ -79,6 +79,33 @@ describe('AdaptiveRateController', () => {
     expect(limiter.rate).toBeCloseTo(12 * 0.95);
   });
 
+  it('once an echo bounded the limit, a refusal within the cooldown is an echo too, successes since or not (a full log admitting as its old entries age out)', async () => {
+    // Before: each such refusal slowed down afresh, measuring the log's aging (the rate of a
+    // second before), far under its limit: after a ramp overshot a sliding log, the rate fell
+    // from 76 to 63 to 44 within 200 ms, and the rise to a raised limit took 5 s, not 2.
+    const { clock, limiter, controller } = adaptive(50);
+    controller.onRefusal();
+    for (let i = 0; i < 100; i++) {
+      await clock.advanceBy(20);
+      controller.onSuccess();
+    }
+    controller.onRefusal();
+    await clock.advanceBy(700);
+    controller.onRefusal();
+    expect(limiter.rate).toBeCloseTo(15 * 0.95);
+    const echoPause = limiter.snapshot().nextAtMs - clock.now();
+    // The log admits as many as age out, then refuses again.
+    await clock.advanceTo(limiter.snapshot().nextAtMs);
+    for (let i = 0; i < 10; i++) {
+      await clock.advanceBy(10);
+      controller.onSuccess();
+    }
+    const probing = limiter.rate;
+    controller.onRefusal();
+    expect(limiter.rate).toBe(probing);
+    expect(limiter.snapshot().nextAtMs - clock.now()).toBeCloseTo(2 * echoPause);
+  });
+
   it('slows again to what the upstream admitted since, when it refuses after a success (a limit that fell)', async () => {
     const { clock, limiter, controller } = adaptive(50);
     for (let i = 0; i < 100; i++) {

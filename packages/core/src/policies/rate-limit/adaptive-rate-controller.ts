@@ -49,10 +49,11 @@ const SHORT_RESET_MS = 1_000;
  * - a refusal (429, 503) slows the rate to just under what the upstream admitted (over the
  *   last second, or since the last slow-down when more recent, less the pauses), else by
  *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
- *   higher than it was); further refusals with no success between pause every caller, twice
- *   as long each time, instead of cutting the rate by a factor again, but they bound the limit
- *   by the last second's successes: well under the ceiling (the limit fell), that count
- *   becomes the ceiling and the rate goes just under it; a `Retry-After` pauses them too (one
+ *   higher than it was); further refusals with no success between (or any, once one of them
+ *   bounded the limit) pause every caller, twice as long each time, instead of cutting the
+ *   rate by a factor again, but they bound the limit by the last second's successes: well
+ *   under the ceiling (the limit fell), that count becomes the ceiling and the rate goes just
+ *   under it; a `Retry-After` pauses them too (one
  *   in whole seconds is a bound: a second less), a bare refusal for four calls' time;
  * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
  *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
@@ -136,7 +137,7 @@ export class AdaptiveRateController {
     const now = this.clock.now();
     const refillMoved = this.refill.refused(signals, now);
     this.applyAnnouncements(signals, now);
-    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho(now)) {
+    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho()) {
       // Refused again with no success since slowing down: the upstream has nothing left for
       // now (a full window or log, a limit that fell). Wait, twice as long at each further
       // refusal, rather than cut the rate by a factor before what it admits can be measured
@@ -188,12 +189,13 @@ export class AdaptiveRateController {
 
   /**
    * A refusal soon after a slow-down is an echo of it when no call succeeded since, or when an
-   * echo already bounded the limit and too few calls since tell more (a full log admits one
-   * call as each entry ages out: a refusal after it says nothing new).
+   * echo already bounded the limit: a full log then admits calls only as its old entries age
+   * out, at the rate of a second before, so what it admits says nothing of its limit (counted
+   * as news, it slowed the rate far under the limit, twice within 200 ms after a ramp).
    */
-  private isEcho(now: number): boolean {
+  private isEcho(): boolean {
     const { succeeded, bounded } = this.sinceDecrease;
-    return !succeeded || (bounded && this.admittedRate(now) === undefined);
+    return !succeeded || bounded;
   }
 
   /**
