@@ -6,24 +6,16 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import {
-  AgentRunner,
-  renderToolOutcomeContent,
-  type ChatModel,
-  type ChatModelTool,
-  type ToolCallExecutor,
-  type ToolEvent,
-} from '@toolshield/core';
+import { AgentRunner, type ChatModelTool } from '@toolshield/core';
 import { ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
-import type { AgentModel } from '../agent/agent-model.js';
 import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
-import { isIdempotentTool, isSafeToRepeat } from '../tools/tool-traits.js';
+import { isSafeToRepeat } from '../tools/tool-traits.js';
 import { RunIdempotencyKeys } from './idempotency-keys.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
@@ -33,6 +25,8 @@ import { RUN_QUEUE, type RunQueue } from './run-queue.js';
 import type { RunRecord } from './run-record.js';
 import { runCompletion } from './run-status.js';
 import { RUN_STORE, type RunStore } from './run-store.js';
+import { observedModel } from './observed-model.js';
+import { RunToolCalls, type RunLease } from './run-tool-calls.js';
 import { standInTask } from './stand-in.js';
 
 /** What `POST /api/runs` asks for. */
@@ -46,17 +40,6 @@ export const MAX_TASK_LENGTH = 4_000;
 
 /** How working a queued run ended here: finished, handed back to the queue, or nothing to do. */
 export type RunWorkEnd = 'finished' | 'handed-back' | 'gone';
-
-/** A queued run as the worker working it holds it. */
-export interface RunLease {
-  /** Aborted when the run is to stop here: a shutdown hands it back, or the lease was lost. */
-  readonly signal: AbortSignal;
-  /**
-   * Renews the lease just before a call with an effect goes out, so that no other worker can
-   * take the run while the call is made; resolves false, with `signal` aborted, once it is lost.
-   */
-  renew(): Promise<boolean>;
-}
 
 /** How {@link AgentRunsService} runs one run here. */
 interface Execution {
@@ -91,12 +74,10 @@ const SYSTEM_PROMPT =
  */
 @Injectable()
 export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
-  private readonly callRuns = new Map<string, string>();
-  /** The live runs that called each tool (breaker events go to them). */
-  private readonly toolRuns = new Map<string, Set<string>>();
   private readonly running = new Map<string, Promise<RunRecord>>();
   private readonly aborts = new Map<string, AbortController>();
   private subscription?: Subscription;
+  private readonly toolCalls: RunToolCalls;
 
   constructor(
     private readonly executor: ToolExecutor,
@@ -107,10 +88,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     @Inject(MODEL_SELECTOR) private readonly models: ModelSelector,
     @Optional() @Inject(RUN_QUEUE) private readonly queue?: RunQueue,
     @Optional() @Inject(INSTANCE_ID) private readonly instance?: string,
-  ) {}
+  ) {
+    this.toolCalls = new RunToolCalls(hub, executor, registry);
+  }
 
   onModuleInit(): void {
-    this.subscription = this.executor.events$.subscribe((event) => this.route(event));
+    this.subscription = this.executor.events$.subscribe((event) => this.toolCalls.route(event));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -256,7 +239,6 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         return run;
       })
       .finally(() => {
-        for (const runs of this.toolRuns.values()) runs.delete(run.id);
         this.running.delete(run.id);
         this.aborts.delete(run.id);
       });
@@ -273,8 +255,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
     const tracing = new RunTracing(run);
     const runner = new AgentRunner({
-      model: this.observedModel(run.id, model, tracing),
-      executor: this.observedExecutor(run.id, tracing, new RunIdempotencyKeys(run.id, past), lease),
+      model: observedModel(this.hub, run.id, model, { tracing, label: this.models.label }),
+      executor: this.toolCalls.executorFor(run.id, {
+        tracing,
+        keys: new RunIdempotencyKeys(run.id, past),
+        lease,
+      }),
       tools: this.tools(),
       store: this.store,
       systemPrompt: SYSTEM_PROMPT,
@@ -285,10 +271,12 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       // so may one whose upstream deduplicates it by its idempotency key.
       safeToRepeat: (tool) => isSafeToRepeat(this.registry.get(tool)),
     });
-    const result = await tracing.run(
-      () => runner.run({ conversationId: run.id, input, signal }),
-      (done) => done.status,
-    );
+    const result = await tracing
+      .run(
+        () => runner.run({ conversationId: run.id, input, signal }),
+        (done) => done.status,
+      )
+      .finally(() => this.toolCalls.forget(run.id));
     if (lease && signal.aborted) {
       // Not finished: the queue gives the run to another instance, which resumes it.
       this.hub.emit(run.id, { type: 'run.handed_back', instance: this.instance ?? 'unknown' });
@@ -314,96 +302,5 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       description: definition.description,
       parameters: definition.inputSchema,
     }));
-  }
-
-  /** The model, with each request, reply, failure and decision prompt on the run's stream. */
-  private observedModel(runId: string, model: AgentModel, tracing: RunTracing): ChatModel {
-    let step = 0;
-    return async (request) => {
-      step += 1;
-      const [previous, last] = request.messages.slice(-2);
-      if (last?.role === 'user' && previous?.role === 'tool') {
-        this.hub.emit(runId, { type: 'decision.prompt', content: last.content });
-      }
-      this.hub.emit(runId, { type: 'model.request', step, messages: request.messages.length });
-      try {
-        const reply = await tracing.modelStep(step, this.models.label, () => model.chat(request));
-        const toolCalls = (reply.toolCalls ?? []).map((call) => ({
-          id: call.id,
-          name: call.name,
-          arguments:
-            typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
-        }));
-        this.hub.emit(runId, { type: 'model.reply', step, content: reply.content, toolCalls });
-        return reply;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.hub.emit(runId, { type: 'model.failed', step, error: message });
-        throw error;
-      }
-    };
-  }
-
-  /** The executor, with each call tied to its run so its events land on the run's stream. */
-  private observedExecutor(
-    runId: string,
-    tracing: RunTracing,
-    keys: RunIdempotencyKeys,
-    lease: RunLease | undefined,
-  ): ToolCallExecutor {
-    return async (request, { signal }) => {
-      const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
-      const args =
-        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
-      const idempotencyKey = keys.keyFor(call);
-      this.hub.emit(runId, {
-        type: 'tool.requested',
-        callId: call.id,
-        tool: call.name,
-        arguments: args,
-        idempotencyKey,
-      });
-      if (!isIdempotentTool(this.registry.get(call.name))) {
-        // Write-ahead: a call with an effect goes out only once its key is stored, so a worker
-        // that dies mid-call leaves the key to the instance that repeats the call; and only
-        // while this worker holds the run (a lost lease aborts `signal`: the call is not made).
-        await this.hub.flush();
-        await lease?.renew();
-      }
-      this.callRuns.set(call.id, runId);
-      const users = this.toolRuns.get(call.name) ?? new Set<string>();
-      this.toolRuns.set(call.name, users.add(runId));
-      try {
-        const outcome = await tracing.toolCall(call.id, () =>
-          this.executor.execute(call, { signal, metadata: { runId }, idempotencyKey }),
-        );
-        this.hub.emit(runId, {
-          type: 'tool.result',
-          callId: call.id,
-          tool: call.name,
-          isError: !outcome.success,
-          content: renderToolOutcomeContent(outcome),
-        });
-        return outcome;
-      } finally {
-        this.callRuns.delete(call.id);
-      }
-    };
-  }
-
-  /**
-   * A call's events go to its run; a breaker's to every live run that called that tool (a
-   * breaker half-opens by itself, between calls); a rate limiter's changes (which belong to
-   * an upstream, not a run) to none.
-   */
-  private route(event: ToolEvent): void {
-    if (event.type === 'breaker.state_changed') {
-      for (const runId of this.toolRuns.get(event.tool) ?? [])
-        this.hub.emit(runId, event, event.at);
-      return;
-    }
-    if (event.type === 'rate_limit.changed') return;
-    const runId = this.callRuns.get(event.callId);
-    if (runId) this.hub.emit(runId, event, event.at);
   }
 }
