@@ -10,6 +10,19 @@ function adaptive(rate: number) {
   return { clock, limiter, controller };
 }
 
+/** Refused at 50 a second, then two seconds of successes at 50 a second, then refused again. */
+async function slowedAfterTwoSecondsOfSuccesses() {
+  const slowed = adaptive(50);
+  const { clock, controller } = slowed;
+  controller.onRefusal();
+  for (let i = 0; i < 100; i++) {
+    await clock.advanceBy(20);
+    controller.onSuccess();
+  }
+  controller.onRefusal();
+  return slowed;
+}
+
 describe('AdaptiveRateController', () => {
   it('doubles the rate every second until the first refusal (slow start), as the README says', async () => {
     // Before: +2 a success, the rate tripled in a second and slow start overshot a limit by
@@ -56,13 +69,7 @@ describe('AdaptiveRateController', () => {
   it('refused again with no success between, bounds the limit by the last second of successes (a log or window that stays full: the limit fell)', async () => {
     // Before: the rate stayed at the first slow-down's (near the old limit) through the
     // pauses, and the calls resumed there, filling the log again at once.
-    const { clock, limiter, controller } = adaptive(50);
-    controller.onRefusal();
-    for (let i = 0; i < 100; i++) {
-      await clock.advanceBy(20);
-      controller.onSuccess();
-    }
-    controller.onRefusal();
+    const { clock, limiter, controller } = await slowedAfterTwoSecondsOfSuccesses();
     const slowed = limiter.rate;
     expect(slowed).toBeGreaterThan(45);
     // Nothing admitted since: 700 ms on, the last second holds 300 ms of successes, 15.
@@ -83,13 +90,7 @@ describe('AdaptiveRateController', () => {
     // Before: each such refusal slowed down afresh, measuring the log's aging (the rate of a
     // second before), far under its limit: after a ramp overshot a sliding log, the rate fell
     // from 76 to 63 to 44 within 200 ms, and the rise to a raised limit took 5 s, not 2.
-    const { clock, limiter, controller } = adaptive(50);
-    controller.onRefusal();
-    for (let i = 0; i < 100; i++) {
-      await clock.advanceBy(20);
-      controller.onSuccess();
-    }
-    controller.onRefusal();
+    const { clock, limiter, controller } = await slowedAfterTwoSecondsOfSuccesses();
     await clock.advanceBy(700);
     controller.onRefusal();
     expect(limiter.rate).toBeCloseTo(15 * 0.95);
