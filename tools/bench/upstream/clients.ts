@@ -40,12 +40,13 @@ const clock = new SystemClock();
 async function withRetries(
   send: () => Promise<Answer>,
   before: () => Promise<void>,
-  after: (answer: Answer) => void,
+  after: (answer: Answer, sentAt: number) => void,
 ): Promise<Answer> {
   for (let attempt = 0; ; attempt++) {
     await before();
+    const sentAt = clock.now();
     const answer = await send();
-    after(answer);
+    after(answer, sentAt);
     if (answer.status !== 429 || attempt === MAX_RETRIES) return answer;
     await sleep(clock, parseRetryAfter(answer.headers, Date.now()) ?? 1000);
   }
@@ -98,9 +99,9 @@ export function toolshieldAdaptive(): Client {
     withRetries(
       send,
       () => limiter.acquire(),
-      (answer) => {
+      (answer, sentAt) => {
         const signals = readUpstreamRateSignals(answer.headers, Date.now());
-        if (answer.status === 429) controller.onRefusal(signals);
+        if (answer.status === 429) controller.onRefusal(signals, sentAt);
         else controller.onSuccess(signals);
       },
     );

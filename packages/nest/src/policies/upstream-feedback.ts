@@ -25,12 +25,17 @@ export class UpstreamFeedback {
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** `attempt` as it ends, once `controller` has heard how; `headers` reads what it passed on. */
+  /**
+   * `attempt` (sent now) as it ends, once `controller` has heard how; `headers` reads what it
+   * passed on. A refusal says when its request was sent: one sent before the controller's
+   * last slow-down is an echo of it.
+   */
   report<T>(
     controller: AdaptiveRateController,
     attempt: Promise<T>,
     headers: () => HeadersLike | undefined,
   ): Promise<T> {
+    const sentAt = this.clock.now();
     return attempt.then(
       (value) => {
         const passedOn = headers();
@@ -42,7 +47,7 @@ export class UpstreamFeedback {
       (error: unknown) => {
         const now = this.clock.now();
         const signals = readUpstreamRefusal(error, this.classifier.classify(error), now);
-        if (signals) controller.onRefusal(signals);
+        if (signals) controller.onRefusal(signals, sentAt);
         throw error;
       },
     );

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { HttpException, Injectable } from '@nestjs/common';
-import type { RateLimitStore, ToolCallContext, ToolEvent, ToolFailure } from '@toolshield/core';
+import {
+  sleep,
+  type Clock,
+  type RateLimitStore,
+  type ToolCallContext,
+  type ToolEvent,
+  type ToolFailure,
+} from '@toolshield/core';
 import { Tool, ToolCall, ToolRateLimiters } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 
@@ -36,6 +43,21 @@ class SearchTools {
   @Tool({ description: 'Reads a page.', rateLimit: { rate: 10, adaptive: true } })
   page(_args: unknown, @ToolCall() call: ToolCallContext) {
     return this.answer(call);
+  }
+}
+
+/** A tool whose upstream answers each call after its planned delay, refusing some (429). */
+@Injectable()
+class FeedTools {
+  plans: { delayMs: number; refuse: boolean }[] = [];
+  clock?: Clock;
+
+  @Tool({ description: 'Reads a feed.', rateLimit: { rate: 100, adaptive: true } })
+  async feed() {
+    const plan = this.plans.shift() ?? { delayMs: 0, refuse: false };
+    await sleep(this.clock as Clock, plan.delayMs);
+    if (plan.refuse) throw new HttpException('slow down', 429);
+    return { ok: true };
   }
 }
 
@@ -129,6 +151,31 @@ describe('rate limits through ToolExecutor', () => {
     // upstream's wait up: every caller pauses a second less, 1 s from then.
     expect(snapshot?.nextAtMs).toBeCloseTo(1_000 / rateBefore + 1_000, 0);
     expect(app.events.some((event) => event.type === 'rate_limit.changed')).toBe(true);
+  });
+
+  it('an adaptive limit takes the refusal of a request sent before its last slow-down for an echo, not news', async () => {
+    const feeds = await createToolApp([FeedTools]);
+    const tools = feeds.moduleRef.get(FeedTools);
+    tools.clock = feeds.clock;
+    // Sent 10 ms apart: refused at 100 ms, a success at 105, refused at 110 (sent at 20 ms,
+    // before the slow-down at 100).
+    tools.plans = [
+      { delayMs: 100, refuse: true },
+      { delayMs: 95, refuse: false },
+      { delayMs: 90, refuse: true },
+    ];
+    const calls = ['a', 'b', 'c'].map((id) =>
+      feeds.executor.execute({ id, name: 'feed', arguments: {} }),
+    );
+    await feeds.clock.advanceBy(200);
+    expect((await Promise.all(calls)).map((outcome) => outcome.success)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // Slowed once (100 × 0.7), not twice (49, as when the last refusal was taken for news).
+    expect(feeds.moduleRef.get(ToolRateLimiters).snapshots()[0]?.rate).toBeCloseTo(70);
+    await feeds.close();
   });
 
   it('an adaptive limit takes the limit the upstream announces in its headers', async () => {

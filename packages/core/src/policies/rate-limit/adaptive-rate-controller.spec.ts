@@ -107,6 +107,29 @@ describe('AdaptiveRateController', () => {
     expect(limiter.snapshot().nextAtMs - clock.now()).toBeCloseTo(2 * echoPause);
   });
 
+  it('takes the refusal of a call sent before the last slow-down for an echo of it, successes since or not', async () => {
+    // Over HTTP a ramp past a sliding log's limit was refused, then, 20 ms later with answers
+    // to other calls between, refused for calls still in flight from before: each taken for
+    // news, the rate fell 95 → 67 → 47 against a limit of 80.
+    const { clock, limiter, controller } = adaptive(50);
+    for (let i = 0; i < 100; i++) {
+      await clock.advanceBy(20);
+      controller.onSuccess();
+    }
+    const sentBefore = clock.now();
+    await clock.advanceBy(5);
+    controller.onRefusal({}, sentBefore);
+    const slowed = limiter.rate;
+    await clock.advanceBy(5);
+    controller.onSuccess();
+    await clock.advanceBy(5);
+    controller.onRefusal({}, sentBefore);
+    // An echo: bounded by the last second's 51 successes, not cut by the factor (to 39.7).
+    expect(limiter.rate).toBeCloseTo(51 * 0.95);
+    // And paused as an echo is: two calls' time at the slowed rate.
+    expect(limiter.snapshot().nextAtMs - clock.now()).toBeCloseTo(2_000 / slowed);
+  });
+
   it('slows again to what the upstream admitted since, when it refuses after a success (a limit that fell)', async () => {
     const { clock, limiter, controller } = adaptive(50);
     for (let i = 0; i < 100; i++) {

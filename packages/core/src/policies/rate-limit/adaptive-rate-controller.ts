@@ -50,7 +50,8 @@ const SHORT_RESET_MS = 1_000;
  *   last second, or since the last slow-down when more recent, less the pauses), else by
  *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
  *   higher than it was); further refusals with no success between (or any, once one of them
- *   bounded the limit) pause every caller, twice as long each time, instead of cutting the
+ *   bounded the limit, and any of a call sent before the slow-down, when `onRefusal` is told
+ *   when it was sent) pause every caller, twice as long each time, instead of cutting the
  *   rate by a factor again, but they bound the limit by the last second's successes: well
  *   under the ceiling (the limit fell), that count becomes the ceiling and the rate goes just
  *   under it; a `Retry-After` pauses them too (one
@@ -132,16 +133,24 @@ export class AdaptiveRateController {
     this.apply(this.grownRate(now), this.slowStart ? 'slow start' : 'probing');
   }
 
-  /** The upstream refused a call for its rate (429, or 503 with `Retry-After`). */
-  onRefusal(signals: UpstreamRateSignals = {}): void {
+  /**
+   * The upstream refused a call for its rate (429, or 503 with `Retry-After`). `sentAt`, the
+   * clock time the call was sent, when known: a call sent before the last slow-down was
+   * refused for the rate before it, which that slow-down already answered (an echo).
+   */
+  onRefusal(signals: UpstreamRateSignals = {}, sentAt?: number): void {
     const now = this.clock.now();
     const refillMoved = this.refill.refused(signals, now);
     this.applyAnnouncements(signals, now);
-    if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho()) {
-      // Refused again with no success since slowing down: the upstream has nothing left for
-      // now (a full window or log, a limit that fell). Wait, twice as long at each further
-      // refusal, rather than cut the rate by a factor before what it admits can be measured
-      // again; but the successes of the last second bound it.
+    const sentBefore = sentAt !== undefined && sentAt < this.sinceDecrease.at;
+    if (
+      sentBefore ||
+      (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho())
+    ) {
+      // Refused again with no success since slowing down (or for a call sent before it): the
+      // upstream has nothing left for now (a full window or log, a limit that fell). Wait,
+      // twice as long at each further refusal, rather than cut the rate by a factor before
+      // what it admits can be measured again; but the successes of the last second bound it.
       const backoffMs = this.sinceDecrease.nextEchoPauseMs();
       this.lowerToBound(now);
       this.pause(now, Math.max(backoffMs, pauseFor(signals)));

@@ -78,7 +78,8 @@ export async function runLimitChange(
   const call = async (): Promise<void> => {
     for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
       await limiter.acquire();
-      const elapsed = clock.now() - start;
+      const sentAt = clock.now();
+      const elapsed = sentAt - start;
       const limit = phases[Math.min(phases.length - 1, Math.floor(elapsed / phaseMs))] as number;
       const answer = upstream.decide(elapsed, limit);
       count(answer.ok ? acceptedPerSecond : refusedPerSecond, elapsed);
@@ -86,7 +87,7 @@ export async function runLimitChange(
       lastAnswerAt = clock.now();
       const signals = readUpstreamRateSignals(answer.headers, clock.now());
       if (answer.ok) return controller.onSuccess(signals);
-      controller.onRefusal(signals);
+      controller.onRefusal(signals, sentAt);
       await sleep(clock, signals.retryAfterMs ?? 1000);
     }
   };
