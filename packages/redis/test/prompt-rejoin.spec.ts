@@ -34,6 +34,9 @@ describeWithRedis('rejoining promptly when Redis answers again', () => {
 
       await suite.server.restart();
       await eventually(() => a.store.health().status === 'shared', REJOIN_WITHIN_MS);
+      // b rejoins on its own connection: opened before it has, its breaker opens locally
+      // only, and a would wait for the test's timeout (it did once beside two CPU burners).
+      await eventually(() => b.store.health().status === 'shared', REJOIN_WITHIN_MS);
       b.breaker().open();
       await a.reaches('open');
       // A client its owner ended stays ended.
