@@ -80,13 +80,11 @@ export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const jobId = job.id as string;
     const handBack = new AbortController();
     this.handBacks.set(jobId, handBack);
-    const renew = async (): Promise<boolean> => {
+    const renew = async (): Promise<void> => {
       const renewed = await job.extendLock(token ?? '', this.settings.lockMs).catch(() => 0);
-      if (renewed !== 1) {
-        this.lost.add(jobId);
-        handBack.abort();
-      }
-      return renewed === 1;
+      if (renewed === 1) return;
+      this.lost.add(jobId);
+      handBack.abort();
     };
     try {
       const end = await this.runs.work(job.data.runId, { signal: handBack.signal, renew });

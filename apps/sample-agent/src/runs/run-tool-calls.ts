@@ -12,9 +12,10 @@ export interface RunLease {
   readonly signal: AbortSignal;
   /**
    * Renews the lease just before a call with an effect goes out, so that no other worker can
-   * take the run while the call is made; resolves false, with `signal` aborted, once it is lost.
+   * take the run while the call is made; a lease it could not renew is lost, and `signal` is
+   * aborted before this resolves (the call is then not made).
    */
-  renew(): Promise<boolean>;
+  renew(): Promise<void>;
 }
 
 /** What one run's calls go through {@link RunToolCalls.executorFor} with. */

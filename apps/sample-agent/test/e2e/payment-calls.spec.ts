@@ -85,7 +85,6 @@ describe('pay_invoice, a call with an effect', () => {
       renew: async () => {
         renewals += 1;
         handBack.abort();
-        return false;
       },
     });
     expect(end).toBe('handed-back');
