@@ -1,7 +1,7 @@
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import type { CancelTimer, Clock } from './clock.js';
 import { assertOptions } from '../options/assert-options.js';
-import { VIRTUAL_CLOCK_OPTIONS_RULE } from '../options/rules/virtual-clock-options.rule.js';
+import { VIRTUAL_CLOCK_OPTIONS_RULE } from './virtual-clock-options.rule.js';
 import type { VirtualClockOptions } from './virtual-clock-options.js';
 
 export type { VirtualClockOptions } from './virtual-clock-options.js';

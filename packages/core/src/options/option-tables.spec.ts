@@ -12,14 +12,14 @@ import { Bulkhead, type BulkheadOptions } from '../policies/bulkhead.js';
 import { resolveRetryPolicy, type RetryOptions } from '../policies/retry-policy.js';
 import { describeOptionValue } from './option-rule.js';
 import type { OptionRules } from './option-rules.js';
-import { AGENT_RUNNER_OPTIONS_RULE } from './rules/agent-runner-options.rule.js';
-import { BACKOFF_OPTIONS_RULE } from './rules/backoff-options.rule.js';
-import { BULKHEAD_OPTIONS_RULE } from './rules/bulkhead-options.rule.js';
-import { CIRCUIT_BREAKER_OPTIONS_RULE } from './rules/circuit-breaker-options.rule.js';
-import { LOOP_GUARD_OPTIONS_RULE } from './rules/loop-guard-options.rule.js';
-import { RETRY_OPTIONS_RULE } from './rules/retry-options.rule.js';
-import { TOOL_BATCH_OPTIONS_RULE } from './rules/tool-batch-options.rule.js';
-import { VIRTUAL_CLOCK_OPTIONS_RULE } from './rules/virtual-clock-options.rule.js';
+import { AGENT_RUNNER_OPTIONS_RULE } from '../agent/runner/agent-runner-options.rule.js';
+import { BACKOFF_OPTIONS_RULE } from '../policies/backoff-options.rule.js';
+import { BULKHEAD_OPTIONS_RULE } from '../policies/bulkhead-options.rule.js';
+import { CIRCUIT_BREAKER_OPTIONS_RULE } from '../policies/breaker/circuit-breaker-options.rule.js';
+import { LOOP_GUARD_OPTIONS_RULE } from '../agent/guards/loop-guard-options.rule.js';
+import { RETRY_OPTIONS_RULE } from '../policies/retry-options.rule.js';
+import { TOOL_BATCH_OPTIONS_RULE } from '../agent/batch/tool-batch-options.rule.js';
+import { VIRTUAL_CLOCK_OPTIONS_RULE } from '../clock/virtual-clock-options.rule.js';
 
 /** A bad value whose problem is reported below the option itself (`backoff.baseMs`). */
 interface NestedBad {

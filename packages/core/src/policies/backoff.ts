@@ -1,5 +1,5 @@
 import { assertOptions } from '../options/assert-options.js';
-import { BACKOFF_OPTIONS_RULE } from '../options/rules/backoff-options.rule.js';
+import { BACKOFF_OPTIONS_RULE } from './backoff-options.rule.js';
 import type { BackoffOptions } from './backoff-options.js';
 
 export type { BackoffJitter, BackoffOptions } from './backoff-options.js';

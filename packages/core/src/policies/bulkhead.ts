@@ -2,7 +2,7 @@ import type { AbortSignalLike } from '../clock/abort-signal-like.js';
 import { BulkheadFullError } from '../errors/bulkhead-full.error.js';
 import { cancellationError } from './cancellation.js';
 import { assertOptions } from '../options/assert-options.js';
-import { BULKHEAD_OPTIONS_RULE } from '../options/rules/bulkhead-options.rule.js';
+import { BULKHEAD_OPTIONS_RULE } from './bulkhead-options.rule.js';
 import type { BulkheadOptions } from './bulkhead-options.js';
 
 export type { BulkheadOptions } from './bulkhead-options.js';

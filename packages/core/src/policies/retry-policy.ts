@@ -2,7 +2,7 @@ import type { ToolErrorType } from '../errors/tool-error-type.js';
 import { errorTypeOf, isRetryableError } from './error-traits.js';
 import { resolveBackoff, type Backoff } from './backoff.js';
 import { assertOptions } from '../options/assert-options.js';
-import { RETRY_OPTIONS_RULE } from '../options/rules/retry-options.rule.js';
+import { RETRY_OPTIONS_RULE } from './retry-options.rule.js';
 import type { RetryInfo, RetryOn, RetryOptions, RetryPredicate } from './retry-options.js';
 import {
   resolveRetryBudget,

@@ -3,7 +3,7 @@ import { synthesizeFailure } from '../outcomes/synthesize-failure.js';
 import { forEachWithConcurrency } from './for-each-with-concurrency.js';
 import type { ToolCallExecutor } from './tool-call-executor.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { TOOL_BATCH_OPTIONS_RULE } from '../../options/rules/tool-batch-options.rule.js';
+import { TOOL_BATCH_OPTIONS_RULE } from './tool-batch-options.rule.js';
 import type { ToolBatchEntry, ToolBatchOptions } from './tool-batch-options.js';
 
 export type {

@@ -1,7 +1,7 @@
 import type { ToolCallRequest, ToolOutcome } from '../../results/index.js';
 import { toolCallFingerprint } from './canonical-json.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { LOOP_GUARD_OPTIONS_RULE } from '../../options/rules/loop-guard-options.rule.js';
+import { LOOP_GUARD_OPTIONS_RULE } from './loop-guard-options.rule.js';
 import type { LoopGuardOptions } from './loop-guard-options.js';
 
 export type { LoopGuardOptions } from './loop-guard-options.js';

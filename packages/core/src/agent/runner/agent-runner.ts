@@ -29,7 +29,7 @@ import {
 import type { AgentRunResult, AgentStopReason } from './agent-run-result.js';
 import { normaliseReply } from './normalise-reply.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { AGENT_RUNNER_OPTIONS_RULE } from '../../options/rules/agent-runner-options.rule.js';
+import { AGENT_RUNNER_OPTIONS_RULE } from './agent-runner-options.rule.js';
 import type { AgentRunnerOptions } from './agent-runner-options.js';
 
 export type { AgentRunnerOptions } from './agent-runner-options.js';

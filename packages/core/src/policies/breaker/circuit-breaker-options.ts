@@ -1,6 +1,6 @@
 import { isBreakerFailure } from '../error-traits.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { CIRCUIT_BREAKER_OPTIONS_RULE } from '../../options/rules/circuit-breaker-options.rule.js';
+import { CIRCUIT_BREAKER_OPTIONS_RULE } from './circuit-breaker-options.rule.js';
 import type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';
 
 export type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';

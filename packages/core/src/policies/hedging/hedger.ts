@@ -3,7 +3,7 @@ import type { AbortSignalLike } from '../../clock/abort-signal-like.js';
 import type { Clock } from '../../clock/clock.js';
 import { CancelledError } from '../../errors/cancelled.error.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { HEDGING_OPTIONS_RULE } from '../../options/rules/hedging-options.rule.js';
+import { HEDGING_OPTIONS_RULE } from './hedging-options.rule.js';
 import { DEFAULT_HEDGING, HEDGING_QUANTILES, type HedgingOptions } from './hedging-options.js';
 import { LatencyWindow } from './latency-window.js';
 

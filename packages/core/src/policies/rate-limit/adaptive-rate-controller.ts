@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock/clock.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { ADAPTIVE_RATE_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
+import { ADAPTIVE_RATE_OPTIONS_RULE } from './rate-limit-options.rule.js';
 import { AcceptedRate } from './accepted-rate.js';
 import { CeilingProbe } from './ceiling-probe.js';
 import { pauseForRetryAfter as pauseFor } from './caller-pauses.js';

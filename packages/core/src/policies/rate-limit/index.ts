@@ -1,4 +1,5 @@
 export * from './rate-limit-options.js';
+export * from './rate-limit-options.rule.js';
 export * from './rate-limiter.js';
 export * from './adaptive-rate-controller.js';
 export * from './upstream-rate-signals.js';

@@ -2,7 +2,7 @@ import type { AbortSignalLike } from '../../clock/abort-signal-like.js';
 import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { RateLimitedError } from '../../errors/rate-limited.error.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { RATE_LIMIT_OPTIONS_RULE } from '../../options/rules/rate-limit-options.rule.js';
+import { RATE_LIMIT_OPTIONS_RULE } from './rate-limit-options.rule.js';
 import { cancellationError } from '../cancellation.js';
 import { GcraSchedule } from './gcra-schedule.js';
 import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';

@@ -1,4 +1,5 @@
 export * from './retry-budget-options.js';
+export * from './retry-budget-options.rule.js';
 export * from './sliding-counts.js';
 export * from './retry-budget-store.js';
 export * from './retry-budget.js';

@@ -1,5 +1,5 @@
-import type { BackoffOptions } from '../../policies/backoff-options.js';
-import { func, milliseconds, objectOf, oneOf } from '../option-rules.js';
+import type { BackoffOptions } from './backoff-options.js';
+import { func, milliseconds, objectOf, oneOf } from '../options/option-rules.js';
 
 /** How {@link BackoffOptions} are checked. @publicApi */
 export const BACKOFF_OPTIONS_RULE = objectOf<BackoffOptions>({

@@ -1,5 +1,5 @@
-import type { HedgingOptions } from '../../policies/hedging/hedging-options.js';
-import { either, integer, milliseconds, numberIn, objectOf, oneOf } from '../option-rules.js';
+import type { HedgingOptions } from './hedging-options.js';
+import { either, integer, milliseconds, numberIn, objectOf, oneOf } from '../../options/option-rules.js';
 
 /** How {@link HedgingOptions} are checked. @publicApi */
 export const HEDGING_OPTIONS_RULE = objectOf<HedgingOptions>({

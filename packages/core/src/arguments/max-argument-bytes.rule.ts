@@ -1,4 +1,4 @@
-import { integer } from '../option-rules.js';
+import { integer } from '../options/option-rules.js';
 
 /**
  * The smallest argument limit that still accepts `{}` (2 bytes), the empty arguments.

@@ -1,5 +1,5 @@
-import type { LoopGuardOptions } from '../../agent/guards/loop-guard-options.js';
-import { either, limit, objectOf, recordOf } from '../option-rules.js';
+import type { LoopGuardOptions } from './loop-guard-options.js';
+import { either, limit, objectOf, recordOf } from '../../options/option-rules.js';
 
 /** How {@link LoopGuardOptions} are checked: every limit is a count from 1, or Infinity. @publicApi */
 export const LOOP_GUARD_OPTIONS_RULE = objectOf<LoopGuardOptions>({

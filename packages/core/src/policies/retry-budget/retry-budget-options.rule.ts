@@ -1,5 +1,5 @@
-import type { RetryBudgetOptions } from '../../policies/retry-budget/retry-budget-options.js';
-import { milliseconds, numberIn, objectOf, text } from '../option-rules.js';
+import type { RetryBudgetOptions } from './retry-budget-options.js';
+import { milliseconds, numberIn, objectOf, text } from '../../options/option-rules.js';
 
 /** How {@link RetryBudgetOptions} are checked. @publicApi */
 export const RETRY_BUDGET_OPTIONS_RULE = objectOf<RetryBudgetOptions>({

@@ -1,8 +1,8 @@
-import { ToolErrorType } from '../../errors/tool-error-type.js';
-import type { RetryOptions } from '../../policies/retry-options.js';
-import { either, func, integer, listOf, milliseconds, objectOf, oneOf } from '../option-rules.js';
+import { ToolErrorType } from '../errors/tool-error-type.js';
+import type { RetryOptions } from './retry-options.js';
+import { either, func, integer, listOf, milliseconds, objectOf, oneOf } from '../options/option-rules.js';
 import { BACKOFF_OPTIONS_RULE } from './backoff-options.rule.js';
-import { RETRY_BUDGET_OPTIONS_RULE } from './retry-budget-options.rule.js';
+import { RETRY_BUDGET_OPTIONS_RULE } from './retry-budget/retry-budget-options.rule.js';
 
 const ERROR_TYPES = listOf(oneOf(Object.values(ToolErrorType)), { unique: true });
 

@@ -1,4 +1,4 @@
-import type { AgentRunnerOptions } from '../../agent/runner/agent-runner-options.js';
+import type { AgentRunnerOptions } from './agent-runner-options.js';
 import {
   anyObject,
   bool,
@@ -10,10 +10,10 @@ import {
   oneOf,
   required,
   text,
-} from '../option-rules.js';
-import { LEDGER_STORE_RULE } from './ledger-store.rule.js';
-import { LOOP_GUARD_OPTIONS_RULE } from './loop-guard-options.rule.js';
-import { TOOL_BATCH_DEFAULTS_RULE } from './tool-batch-options.rule.js';
+} from '../../options/option-rules.js';
+import { LEDGER_STORE_RULE } from '../ledger/ledger-store.rule.js';
+import { LOOP_GUARD_OPTIONS_RULE } from '../guards/loop-guard-options.rule.js';
+import { TOOL_BATCH_DEFAULTS_RULE } from '../batch/tool-batch-options.rule.js';
 
 /** How {@link AgentRunnerOptions} are checked. @publicApi */
 export const AGENT_RUNNER_OPTIONS_RULE = objectOf<AgentRunnerOptions>({

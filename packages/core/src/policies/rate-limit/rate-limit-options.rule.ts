@@ -1,10 +1,10 @@
 import type {
   AdaptiveRateOptions,
   RateLimitOptions,
-} from '../../policies/rate-limit/rate-limit-options.js';
-import type { OptionRules } from '../option-rules.js';
-import { bool, either, integer, milliseconds, numberIn, objectOf } from '../option-rules.js';
-import type { OptionRule } from '../option-rule.js';
+} from './rate-limit-options.js';
+import type { OptionRules } from '../../options/option-rules.js';
+import { bool, either, integer, milliseconds, numberIn, objectOf } from '../../options/option-rules.js';
+import type { OptionRule } from '../../options/option-rule.js';
 
 /** Calls per second: a finite number above 0. */
 const RATE_RULE: OptionRule = {

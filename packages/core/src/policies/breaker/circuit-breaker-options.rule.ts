@@ -1,6 +1,6 @@
-import type { CircuitBreakerOptions } from '../../policies/breaker/circuit-breaker-options.interface.js';
-import type { OptionRules } from '../option-rules.js';
-import { func, integer, milliseconds, numberIn, objectOf } from '../option-rules.js';
+import type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';
+import type { OptionRules } from '../../options/option-rules.js';
+import { func, integer, milliseconds, numberIn, objectOf } from '../../options/option-rules.js';
 
 /** The rules of each {@link CircuitBreakerOptions} field, for option groups that extend it. @publicApi */
 export const CIRCUIT_BREAKER_OPTION_RULES: OptionRules<CircuitBreakerOptions> = {

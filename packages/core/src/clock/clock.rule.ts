@@ -1,4 +1,4 @@
-import { withMethods } from '../option-rules.js';
+import { withMethods } from '../options/option-rules.js';
 
 /** A `Clock`: `now()` and `setTimer()`, such as `systemClock` or a `VirtualClock`. @publicApi */
 export const CLOCK_RULE = withMethods('a Clock', ['now', 'setTimer']);

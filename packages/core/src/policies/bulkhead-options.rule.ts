@@ -1,6 +1,6 @@
-import type { BulkheadOptions } from '../../policies/bulkhead-options.js';
-import type { OptionRules } from '../option-rules.js';
-import { integer, objectOf, required, text } from '../option-rules.js';
+import type { BulkheadOptions } from './bulkhead-options.js';
+import type { OptionRules } from '../options/option-rules.js';
+import { integer, objectOf, required, text } from '../options/option-rules.js';
 
 /** The rules of each {@link BulkheadOptions} field, for option groups that reuse them. @publicApi */
 export const BULKHEAD_OPTION_RULES: OptionRules<BulkheadOptions> = {
