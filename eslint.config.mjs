@@ -50,6 +50,12 @@ const depConstraints = [
   },
 ];
 
+/** Other packages are reached through their exports map, never their files. */
+export const publicEntryPointsOnly = {
+  group: ['@toolshield/*/src', '@toolshield/*/src/*', '@toolshield/*/dist', '@toolshield/*/dist/*'],
+  message: 'Import a toolshield package through its public entry points (its exports map) only.',
+};
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -72,18 +78,7 @@ export default [
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                '@toolshield/*/src',
-                '@toolshield/*/src/*',
-                '@toolshield/*/dist',
-                '@toolshield/*/dist/*',
-              ],
-              message:
-                'Import a toolshield package through its public entry points (its exports map) only.',
-            },
-          ],
+          patterns: [publicEntryPointsOnly],
         },
       ],
     },
