@@ -285,4 +285,57 @@ describe('AdaptiveRateController', () => {
       else expect(limiter.rate).toBeLessThan(1.25 * ceiling);
     },
   );
+
+  describe('against a fixed window that only refuses', () => {
+    /** Sends at 25 a second into a window admitting 20 from each whole second (+ 10 ms). */
+    async function sendSeconds(seconds: number, retryAfter = false) {
+      const driven = adaptive(25);
+      const { clock, limiter, controller } = driven;
+      let windowStart = 10;
+      let used = 0;
+      const end = clock.now() + seconds * 1_000;
+      while (clock.now() < end) {
+        await clock.advanceTo(Math.max(limiter.snapshot().nextAtMs, clock.now() + 40));
+        const sentAt = clock.now();
+        while (sentAt >= windowStart + 1_000) [windowStart, used] = [windowStart + 1_000, 0];
+        if (sentAt >= windowStart && used < 20) {
+          used++;
+          controller.onSuccess();
+        } else {
+          const signals = retryAfter ? { retryAfterMs: 1_000, retryAfterInWholeSeconds: true } : {};
+          await clock.advanceBy(1);
+          controller.onRefusal(signals, sentAt);
+        }
+      }
+      // Late in the window, as a refusal of a fixed window comes.
+      await clock.advanceTo(Math.ceil(clock.now() / 1_000) * 1_000 + 900);
+      return driven;
+    }
+
+    /** The window's next reset after `now`: 10 ms past a whole second. */
+    const nextReset = (now: number) => Math.ceil((now - 10) / 1_000) * 1_000 + 10;
+
+    it('learns the reset from where three runs of refusals end, and then pauses each refusal until it', async () => {
+      const { clock, limiter, controller } = await sendSeconds(4);
+      // A refusal now waits for the window's next reset, 10 ms past a whole second: no sooner,
+      // and no later than the first successes after the resets came (calls 40 ms apart).
+      controller.onRefusal({}, clock.now());
+      const resumesAt = limiter.snapshot().nextAtMs;
+      expect(resumesAt).toBeGreaterThanOrEqual(nextReset(clock.now()));
+      expect(resumesAt).toBeLessThanOrEqual(nextReset(clock.now()) + 50);
+    });
+
+    it('with a whole-second Retry-After too (a bound of the wait, not the wait)', async () => {
+      const { clock, limiter, controller } = await sendSeconds(4, true);
+      controller.onRefusal({ retryAfterMs: 1_000, retryAfterInWholeSeconds: true }, clock.now());
+      expect(limiter.snapshot().nextAtMs).toBeGreaterThanOrEqual(nextReset(clock.now()));
+      expect(limiter.snapshot().nextAtMs).toBeLessThanOrEqual(nextReset(clock.now()) + 50);
+    });
+
+    it('follows a precise Retry-After as said, reset learnt or not', async () => {
+      const { clock, limiter, controller } = await sendSeconds(4);
+      controller.onRefusal({ retryAfterMs: 30 }, clock.now());
+      expect(limiter.snapshot().nextAtMs).toBe(clock.now() + 30);
+    });
+  });
 });

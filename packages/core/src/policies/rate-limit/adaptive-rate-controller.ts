@@ -10,6 +10,7 @@ import type { FollowedRateChange } from './rate-limit-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RemainingCountWatch } from './remaining-count-shape.js';
 import { SinceSlowDown } from './since-slow-down.js';
+import { WindowReset } from './window-reset.js';
 import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 
 /** Rate changes smaller than this share are not applied (no event spam). */
@@ -55,7 +56,9 @@ const SHORT_RESET_MS = 1_000;
  *   rate by a factor again, but they bound the limit by the last second's successes: well
  *   under the ceiling (the limit fell), that count becomes the ceiling and the rate goes just
  *   under it; a `Retry-After` pauses them too (one in whole seconds is a bound: a second
- *   less), a bare refusal for four calls' time;
+ *   less), a bare refusal for four calls' time; once the runs of refusals show where a fixed
+ *   window resets (three ended at the same point of the second), a refusal without a precise
+ *   wait pauses them until that reset instead;
  * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
  *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
  *   as at 500), the more slowly the more often the same ceiling was confirmed; accepted 10 %
@@ -110,6 +113,8 @@ export class AdaptiveRateController {
   private lastRemaining?: number;
   /** The rate the controller aims at; the limiter follows when it moves enough. */
   private target: number;
+  /** Where a fixed window resets, learnt from where runs of refusals end. */
+  private readonly windowReset = new WindowReset();
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -127,6 +132,7 @@ export class AdaptiveRateController {
     const now = this.clock.now();
     this.accepted.record(now);
     this.sustained.record(now);
+    this.windowReset.succeeded(now);
     this.sinceDecrease.succeeded = true;
     this.refill.succeeded();
     if (signals !== undefined) this.applyAnnouncements(signals, now);
@@ -141,6 +147,7 @@ export class AdaptiveRateController {
   onRefusal(signals: UpstreamRateSignals = {}, sentAt?: number): void {
     const now = this.clock.now();
     const refillMoved = this.refill.refused(signals, now);
+    this.windowReset.refused(now, sentAt);
     this.applyAnnouncements(signals, now);
     const sentBefore = sentAt !== undefined && sentAt < this.sinceDecrease.at;
     if (
@@ -153,7 +160,7 @@ export class AdaptiveRateController {
       // what it admits can be measured again; but the successes of the last second bound it.
       const backoffMs = this.sinceDecrease.nextEchoPauseMs();
       this.lowerToBound(now);
-      this.pause(now, Math.max(backoffMs, pauseFor(signals)));
+      this.pause(now, Math.max(backoffMs, pauseFor(signals)), isPrecise(signals));
       return;
     }
     const rate = this.target;
@@ -173,6 +180,7 @@ export class AdaptiveRateController {
     this.pause(
       now,
       signals.retryAfterMs === undefined ? (FIRST_PAUSE_CALLS * 1000) / rate : pauseFor(signals),
+      isPrecise(signals),
     );
   }
 
@@ -229,8 +237,14 @@ export class AdaptiveRateController {
     );
   }
 
-  /** Pauses every caller for `ms`, remembering the pause (nothing is sent meanwhile). */
-  private pause(now: number, ms: number): void {
+  /**
+   * Pauses every caller for `ms` (until a fixed window's reset instead, once learnt, unless
+   * `saidByUpstream`: a precise `Retry-After` or an announced reset says it better), remembering
+   * the pause (nothing is sent meanwhile).
+   */
+  private pause(now: number, ms: number, saidByUpstream = false): void {
+    const reset = saidByUpstream ? undefined : this.windowReset.next(now);
+    if (reset !== undefined) ms = reset - now;
     if (ms <= 0) return;
     this.sinceDecrease.pauses.add(now, ms);
     this.limiter.pauseUntil(now + ms);
@@ -301,7 +315,7 @@ export class AdaptiveRateController {
       if (emptied) this.slowToRefill(now);
       return;
     }
-    this.pause(now, resetMs);
+    this.pause(now, resetMs, true);
   }
 
   /**
@@ -382,4 +396,9 @@ export class AdaptiveRateController {
     const clamped = Math.min(this.options.maxRate, Math.max(this.options.minRate, rate));
     return Math.min(clamped, this.announcedRate);
   }
+}
+
+/** The refusal said its wait otherwise than in whole delta-seconds (`retry-after-ms`, or a date). */
+function isPrecise(signals: UpstreamRateSignals): boolean {
+  return signals.retryAfterMs !== undefined && signals.retryAfterInWholeSeconds !== true;
 }

@@ -1,0 +1,92 @@
+/** The window learnt: a second (a longer window's resets fall on whole seconds too). */
+const PERIOD_MS = 1_000;
+/** Where the reset falls in the second is kept to this many ms. */
+const BIN_MS = 5;
+const BINS = PERIOD_MS / BIN_MS;
+/** The runs of refusals whose ends must agree before the reset is taken as known. */
+const AGREEING_RUNS = 3;
+/** A run's end placed no closer than this says too little of where the reset is. */
+const WIDEST_END_MS = 400;
+/**
+ * A fixed window does not fill in its first 200 ms at the rates an adaptive controller sends
+ * (five times its limit): a call sent then and refused says the reset is not where it was
+ * thought to be.
+ */
+const FRESH_WINDOW_MS = 200;
+
+/**
+ * Where an upstream's fixed window resets, learnt from refusals alone (no header says it). A
+ * fixed window refuses every call until its reset and then admits at once, so each run of
+ * refusals ends at the same point of the second: between the send of the run's last refused
+ * call and the success after it. When the last three runs all place the reset at a common
+ * point, that is taken as the reset, and a refusal pauses the callers until the next one
+ * rather than for a guess (each guess too short costs another refusal, each too long costs
+ * time).
+ *
+ * A sliding log or a token bucket admits again as its count ages or refills, anywhere in the
+ * second; their runs of refusals agree on a point only by chance (probes repeating every two
+ * seconds can). A call sent in the first 200 ms after the point and refused anyway disproves
+ * it, and three runs must agree again.
+ *
+ * @internal
+ */
+export class WindowReset {
+  /** When the last refused call of the current run of refusals was sent. */
+  private lastRefusedSentAt?: number;
+  /** Where the last runs of refusals ended: `(last refused call sent, first success]`. */
+  private readonly runEnds: [number, number][] = [];
+  /** Where the reset falls in the second (ms past a whole second), once known. */
+  private phase?: number;
+
+  /** A call sent at `sentAt` was refused (its answer came at `now`). */
+  refused(now: number, sentAt = now): void {
+    const supposed = this.next(sentAt);
+    if (supposed !== undefined && supposed - sentAt > PERIOD_MS - FRESH_WINDOW_MS) this.forget();
+    this.lastRefusedSentAt = Math.max(this.lastRefusedSentAt ?? sentAt, sentAt);
+  }
+
+  /** A call succeeded at `now`: after refusals, the reset fell since the last refused call. */
+  succeeded(now: number): void {
+    const from = this.lastRefusedSentAt;
+    if (from === undefined) return;
+    this.lastRefusedSentAt = undefined;
+    if (now - from > WIDEST_END_MS) return;
+    this.runEnds.push([from, now]);
+    if (this.runEnds.length > AGREEING_RUNS) this.runEnds.shift();
+    this.phase = this.runEnds.length === AGREEING_RUNS ? this.commonPoint() : undefined;
+  }
+
+  /** The clock time of the next reset after `now`, once learnt. */
+  next(now: number): number | undefined {
+    if (this.phase === undefined) return undefined;
+    const reset = now - mod(now) + this.phase;
+    return reset > now ? reset : reset + PERIOD_MS;
+  }
+
+  private forget(): void {
+    this.phase = undefined;
+    this.runEnds.length = 0;
+  }
+
+  /**
+   * The latest point of the second within every run's end, when they share any (runs' ends
+   * under 400 ms long share one stretch of the second at most): the reset is no later than
+   * it, so a pause until it never ends before the reset.
+   */
+  private commonPoint(): number | undefined {
+    const covered = new Array<number>(BINS).fill(0);
+    for (const [from, to] of this.runEnds) {
+      const first = Math.floor(from / BIN_MS) + 1;
+      const last = Math.ceil(to / BIN_MS);
+      for (let bin = first; bin <= last; bin++) covered[mod(bin, BINS)]! += 1;
+    }
+    const shared = (bin: number) => covered[mod(bin, BINS)] === AGREEING_RUNS;
+    const end = covered.findIndex((_, bin) => shared(bin) && !shared(bin + 1));
+    return end < 0 ? undefined : end * BIN_MS;
+  }
+}
+
+/** `value` modulo `period`, from 0 (clock times may be negative in a virtual clock). */
+function mod(value: number, period = PERIOD_MS): number {
+  return ((value % period) + period) % period;
+}
