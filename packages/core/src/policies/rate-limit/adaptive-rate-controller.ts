@@ -133,6 +133,7 @@ export class AdaptiveRateController {
     this.accepted.record(now);
     this.sustained.record(now);
     this.windowReset.succeeded(now);
+    if (this.sinceDecrease.bounded && !this.sinceDecrease.succeeded) this.splitBound(now);
     this.sinceDecrease.succeeded = true;
     this.refill.succeeded();
     if (signals !== undefined) this.applyAnnouncements(signals, now);
@@ -225,16 +226,35 @@ export class AdaptiveRateController {
   private lowerToBound(now: number): void {
     const bound = this.accepted.at(now);
     if (bound <= 0 || !this.ceiling.wellUnder(bound)) return;
-    this.ceiling.lowerTo(bound);
     this.sinceDecrease.bounded = true;
-    const next = this.bounded(bound * GOODPUT_MARGIN);
+    this.lowerCeiling(bound, 'the upstream refused again: it admits no more than the last second');
+  }
+
+  /**
+   * The first success after an echo bounded the limit: a log admits again once it holds fewer
+   * than its limit, so the last second's successes now bound the limit from below as the echo's
+   * bounded it from above, and the limit is taken halfway (the rate resumed at the upper bound
+   * would be refused again as the log fills). Not once a fixed window's reset is known: a
+   * window admits again at its reset, whatever the last second counted.
+   */
+  private splitBound(now: number): void {
+    const lower = this.accepted.at(now);
+    const upper = this.ceiling.value;
+    if (lower >= upper || this.windowReset.next(now) !== undefined) return;
+    this.lowerCeiling(
+      (lower + upper) / 2,
+      'the upstream admitted again: its limit lies between the counts',
+    );
+  }
+
+  /** The limit is no higher than `ceiling`: the rate goes just under it, when above. */
+  private lowerCeiling(ceiling: number, reason: string): void {
+    this.ceiling.lowerTo(ceiling);
+    const next = this.bounded(ceiling * GOODPUT_MARGIN);
     if (next >= this.target) return;
     this.ceiling.floor = next;
     this.target = next;
-    this.limiter.setRate(
-      next,
-      'the upstream refused again: it admits no more than the last second',
-    );
+    this.limiter.setRate(next, reason);
   }
 
   /**

@@ -102,6 +102,12 @@ describe('AdaptiveRateController against the kinds of upstream (virtual time)', 
       'a fixed window saying a whole-second Retry-After',
       { counting: 'fixed-window', headers: 'retry-after-seconds' },
     ],
+    // The first success after the log's echoes bounds its limit from below (was 5.3 % refused
+    // in the 20/s phase).
+    [
+      'a sliding log saying a precise Retry-After',
+      { counting: 'sliding-log', headers: 'retry-after-ms' },
+    ],
   ])(
     '%s, limit 50 → 20 → 80 every 10 s: within 10 %% of 20 in 2 s and of 80 in 2 s, with at most 5 %% refused in either phase, at most 2 %% in all',
     async (_name, upstream) => {
@@ -117,21 +123,14 @@ describe('AdaptiveRateController against the kinds of upstream (virtual time)', 
 
   // Kinds outside the issue's rows, whose limit changes too: the fall settles in 2 s, but the
   // 5 % per phase is not met yet (each refusal while a log drains is a larger share at 20/s). Held at what is measured (ADR 0028, amendments 3 and 4), so that nothing slides
-  // back; before (1e75af1): 7.5 % and 2.0 %; never settled, 5.3 %, 1.9 %. The sliding logs' rise took 5 and 6 s before amendment 4.
+  // back; before (1e75af1): 7.5 % and 2.0 %; then 6.3 % and 1.8 % (amendment 6: 5.3 %, 1.6 %). The sliding logs' rise took 5 and 6 s before amendment 4.
   it.each<[string, number, UpstreamModelOptions, number, number]>([
     [
       'a sliding log saying a whole-second Retry-After',
       2,
       { counting: 'sliding-log', headers: 'retry-after-seconds' },
-      0.063,
-      0.018,
-    ],
-    [
-      'a sliding log saying a precise Retry-After',
-      2,
-      { counting: 'sliding-log', headers: 'retry-after-ms' },
       0.053,
-      0.017,
+      0.016,
     ],
   ])(
     '%s, limit 50 → 20 → 80: the fall within 10 %% in 2 s, the rise in %d s, no more refused than measured',
