@@ -55,7 +55,8 @@ const SHORT_RESET_MS = 1_000;
  *   when it was sent) pause every caller, twice as long each time, instead of cutting the
  *   rate by a factor again, but they bound the limit by the last second's successes: well
  *   under the ceiling (the limit fell), that count becomes the ceiling and the rate goes just
- *   under it; a `Retry-After` pauses them too (one in whole seconds is a bound: a second
+ *   under it, and at the first success after, halfway between that second's successes and
+ *   the bound (a log admits again once under its limit); a `Retry-After` pauses them too (one in whole seconds is a bound: a second
  *   less), a bare refusal for four calls' time; once the runs of refusals show where a fixed
  *   window resets (three ended at the same point of the second), a refusal without a precise
  *   wait pauses them until that reset instead;
