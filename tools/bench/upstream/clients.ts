@@ -102,7 +102,7 @@ export function toolshieldAdaptive(): Client {
       (answer, sentAt) => {
         const signals = readUpstreamRateSignals(answer.headers, Date.now());
         if (answer.status === 429) controller.onRefusal(signals, sentAt);
-        else controller.onSuccess(signals);
+        else controller.onSuccess(signals, sentAt);
       },
     );
 }

@@ -27,8 +27,9 @@ export class UpstreamFeedback {
 
   /**
    * `attempt` (sent now) as it ends, once `controller` has heard how; `headers` reads what it
-   * passed on. A refusal says when its request was sent: one sent before the controller's
-   * last slow-down is an echo of it.
+   * passed on. Either answer says when its request was sent: a refusal of one sent before the
+   * controller's last slow-down is an echo of it, and after refusals a success places a fixed
+   * window's reset.
    */
   report<T>(
     controller: AdaptiveRateController,
@@ -41,6 +42,7 @@ export class UpstreamFeedback {
         const passedOn = headers();
         controller.onSuccess(
           passedOn === undefined ? undefined : readUpstreamRateSignals(passedOn, this.clock.now()),
+          sentAt,
         );
         return value;
       },

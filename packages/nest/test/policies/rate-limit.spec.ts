@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { HttpException, Injectable } from '@nestjs/common';
 import {
+  AdaptiveRateController,
   sleep,
   type Clock,
   type RateLimitStore,
@@ -176,6 +177,26 @@ describe('rate limits through ToolExecutor', () => {
     // Slowed once (100 × 0.7), not twice (49, as when the last refusal was taken for news).
     expect(feeds.moduleRef.get(ToolRateLimiters).snapshots()[0]?.rate).toBeCloseTo(70);
     await feeds.close();
+  });
+
+  it('an adaptive limit hears when each admitted request was sent, too (a fixed window reset between a refused send and an admitted one)', async () => {
+    const feeds = await createToolApp([FeedTools]);
+    const tools = feeds.moduleRef.get(FeedTools);
+    tools.clock = feeds.clock;
+    const heard = jest.spyOn(AdaptiveRateController.prototype, 'onSuccess');
+    try {
+      tools.plans = [{ delayMs: 80, refuse: false }];
+      const sentAt = feeds.clock.now();
+      const call = feeds.executor.execute({ id: 'a', name: 'feed', arguments: {} });
+      await feeds.clock.advanceBy(100);
+      expect((await call).success).toBe(true);
+      // Answered 80 ms after it was sent: the controller hears the send.
+      expect(heard).toHaveBeenCalledTimes(1);
+      expect(heard.mock.calls[0]?.[1]).toBe(sentAt);
+    } finally {
+      heard.mockRestore();
+      await feeds.close();
+    }
   });
 
   it('an adaptive limit takes the limit the upstream announces in its headers', async () => {

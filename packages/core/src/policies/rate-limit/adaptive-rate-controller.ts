@@ -128,12 +128,16 @@ export class AdaptiveRateController {
     limiter.followLearning((change) => this.follow(change));
   }
 
-  /** A call succeeded; `signals` are what its response said, when the tool passed them on. */
-  onSuccess(signals?: UpstreamRateSignals): void {
+  /**
+   * A call succeeded; `signals` are what its response said, when the tool passed them on.
+   * `sentAt`, the clock time the call was sent, when known: after refusals it places a fixed
+   * window's reset to the time calls are sent.
+   */
+  onSuccess(signals?: UpstreamRateSignals, sentAt?: number): void {
     const now = this.clock.now();
     this.accepted.record(now);
     this.sustained.record(now);
-    this.windowReset.succeeded(now);
+    this.windowReset.succeeded(now, sentAt);
     if (this.sinceDecrease.bounded && !this.sinceDecrease.succeeded) this.splitBound(now);
     this.sinceDecrease.succeeded = true;
     this.refill.succeeded();
@@ -162,7 +166,10 @@ export class AdaptiveRateController {
       // what it admits can be measured again; but the successes of the last second bound it.
       const backoffMs = this.sinceDecrease.nextEchoPauseMs();
       this.lowerToBound(now);
-      this.pause(now, Math.max(backoffMs, pauseFor(signals)), isPrecise(signals));
+      this.pause(now, Math.max(backoffMs, pauseFor(signals)), {
+        sentAt,
+        saidByUpstream: isPrecise(signals),
+      });
       return;
     }
     const rate = this.target;
@@ -182,7 +189,7 @@ export class AdaptiveRateController {
     this.pause(
       now,
       signals.retryAfterMs === undefined ? (FIRST_PAUSE_CALLS * 1000) / rate : pauseFor(signals),
-      isPrecise(signals),
+      { sentAt, saidByUpstream: isPrecise(signals) },
     );
   }
 
@@ -259,13 +266,20 @@ export class AdaptiveRateController {
   }
 
   /**
-   * Pauses every caller for `ms` (until a fixed window's reset instead, once learnt, unless
-   * `saidByUpstream`: a precise `Retry-After` or an announced reset says it better), remembering
-   * the pause (nothing is sent meanwhile).
+   * Pauses every caller for `ms` (until a fixed window's reset instead, once learnt, when the
+   * refused call was sent at `sentAt`, unless `saidByUpstream`: a precise `Retry-After` or an
+   * announced reset says it better), remembering the pause (nothing is sent meanwhile).
    */
-  private pause(now: number, ms: number, saidByUpstream = false): void {
-    const reset = saidByUpstream ? undefined : this.windowReset.next(now);
-    if (reset !== undefined) ms = reset - now;
+  private pause(
+    now: number,
+    ms: number,
+    refused?: { sentAt?: number; saidByUpstream: boolean },
+  ): void {
+    const untilReset =
+      refused === undefined || refused.saidByUpstream
+        ? undefined
+        : this.windowReset.waitFor(now, refused.sentAt);
+    if (untilReset !== undefined) ms = untilReset;
     if (ms <= 0) return;
     this.sinceDecrease.pauses.add(now, ms);
     this.limiter.pauseUntil(now + ms);
@@ -336,7 +350,7 @@ export class AdaptiveRateController {
       if (emptied) this.slowToRefill(now);
       return;
     }
-    this.pause(now, resetMs, true);
+    this.pause(now, resetMs);
   }
 
   /**

@@ -2,10 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { WindowReset } from './window-reset.js';
 
-/** A run of refusals: the last refused call sent at `lastRefusedAt`, the next success at `successAt`. */
+/**
+ * A run of refusals: the last refused call sent at `lastRefusedAt`, the next success sent at
+ * `successAt` (each answered 2 ms later).
+ */
 function runEndingAt(reset: WindowReset, lastRefusedAt: number, successAt: number): void {
   reset.refused(lastRefusedAt + 2, lastRefusedAt);
-  reset.succeeded(successAt);
+  reset.succeeded(successAt + 2, successAt);
 }
 
 describe('WindowReset', () => {
@@ -55,6 +58,33 @@ describe('WindowReset', () => {
     // Refused 100 ms after it: a fixed window would just have admitted it.
     reset.refused(4_112, 4_110);
     expect(reset.next(4_120)).toBeUndefined();
+  });
+
+  it('pauses a refused call until the first reset after its send: not at all when that passed while the answer came', () => {
+    const reset = new WindowReset();
+    for (const second of [1, 2, 3]) runEndingAt(reset, second * 1_000 - 20, second * 1_000 + 10);
+    // Sent at 3,950 and answered at 3,960: until the reset at 4,010.
+    expect(reset.waitFor(3_960, 3_950)).toBe(50);
+    // Sent at 4,000 (the window still full) and answered at 4,030, after the reset: no pause.
+    expect(reset.waitFor(4_030, 4_000)).toBe(0);
+    expect(new WindowReset().waitFor(4_030, 4_000)).toBeUndefined();
+  });
+
+  it('does not learn again from a run of refusals that ended by waiting for the reset learnt', () => {
+    const reset = new WindowReset();
+    for (const second of [1, 2, 3]) runEndingAt(reset, second * 1_000 - 20, second * 1_000 + 10);
+    // Each wait ends at the reset (10 ms past), and the first call after is sent a little
+    // later each time: recorded, those ends would move the reset later and later.
+    for (const [second, late] of [
+      [4, 12],
+      [5, 15],
+      [6, 18],
+    ] as const) {
+      reset.refused(second * 1_000 - 18, second * 1_000 - 20);
+      expect(reset.waitFor(second * 1_000 - 18, second * 1_000 - 20)).toBe(28);
+      reset.succeeded(second * 1_000 + late + 2, second * 1_000 + late);
+    }
+    expect(reset.next(6_500)).toBe(7_010);
   });
 
   it('places the reset learnt at or after the true one, and no later than the earliest success after it (property)', () => {

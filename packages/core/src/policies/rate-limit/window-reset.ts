@@ -37,6 +37,8 @@ export class WindowReset {
   private readonly runEnds: [number, number][] = [];
   /** Where the reset falls in the second (ms past a whole second), once known. */
   private phase?: number;
+  /** The callers wait for the reset learnt: the run of refusals ends there, telling nothing new. */
+  private waiting = false;
 
   /** A call sent at `sentAt` was refused (its answer came at `now`). */
   refused(now: number, sentAt = now): void {
@@ -45,15 +47,34 @@ export class WindowReset {
     this.lastRefusedSentAt = Math.max(this.lastRefusedSentAt ?? sentAt, sentAt);
   }
 
-  /** A call succeeded at `now`: after refusals, the reset fell since the last refused call. */
-  succeeded(now: number): void {
+  /**
+   * A call sent at `sentAt` succeeded (its answer came at `now`): after refusals, the reset fell
+   * between the last refused call's send and this one's (in the time calls are sent, so that
+   * a pause until it has the next call arrive just after it, whatever the way there takes).
+   */
+  succeeded(now: number, sentAt = now): void {
     const from = this.lastRefusedSentAt;
-    if (from === undefined) return;
+    if (from === undefined || sentAt <= from) return;
     this.lastRefusedSentAt = undefined;
-    if (now - from > WIDEST_END_MS) return;
-    this.runEnds.push([from, now]);
+    const waited = this.waiting;
+    this.waiting = false;
+    if (waited || sentAt - from > WIDEST_END_MS) return;
+    this.runEnds.push([from, sentAt]);
     if (this.runEnds.length > AGREEING_RUNS) this.runEnds.shift();
     this.phase = this.runEnds.length === AGREEING_RUNS ? this.commonPoint() : undefined;
+  }
+
+  /**
+   * How long the callers pause for a call sent at `sentAt` and refused (answered at `now`),
+   * once the reset is learnt: until the first reset after its send (none, when that passed
+   * while the answer came). The run of refusals then ends there, and is not recorded again:
+   * its end would only echo what was learnt, later by the callers' pacing each time.
+   */
+  waitFor(now: number, sentAt = now): number | undefined {
+    const reset = this.next(sentAt);
+    if (reset === undefined) return undefined;
+    this.waiting = true;
+    return Math.max(0, reset - now);
   }
 
   /** The clock time of the next reset after `now`, once learnt. */
@@ -65,6 +86,7 @@ export class WindowReset {
 
   private forget(): void {
     this.phase = undefined;
+    this.waiting = false;
     this.runEnds.length = 0;
   }
 

@@ -86,7 +86,7 @@ export async function runLimitChange(
       await sleep(clock, latencyMs);
       lastAnswerAt = clock.now();
       const signals = readUpstreamRateSignals(answer.headers, clock.now());
-      if (answer.ok) return controller.onSuccess(signals);
+      if (answer.ok) return controller.onSuccess(signals, sentAt);
       controller.onRefusal(signals, sentAt);
       await sleep(clock, signals.retryAfterMs ?? 1000);
     }
