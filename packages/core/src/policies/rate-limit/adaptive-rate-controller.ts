@@ -40,6 +40,8 @@ const REFILL_SETTLE_MS = 500;
 const MIN_MEASURED_MS = 100;
 /** Calls' time every caller pauses at a refusal that says no `Retry-After`. */
 const FIRST_PAUSE_CALLS = 4;
+/** Bounded this far under the ceiling before the slow-down, the limit fell. */
+const FALLEN = 0.7;
 /** Resets up to this far away may be a bucket's next token; a longer one is a window's end. */
 const SHORT_RESET_MS = 1_000;
 
@@ -91,6 +93,8 @@ const SHORT_RESET_MS = 1_000;
 export class AdaptiveRateController {
   private readonly options: Required<AdaptiveRateOptions>;
   private slowStart = true;
+  /** The ceiling before the last slow-down (infinite in slow start: none). */
+  private ceilingBefore = Number.POSITIVE_INFINITY;
   private ceilingForgotten = false;
   /**
    * The rate the upstream admitted at the last slow-down, the probes' anchor, and the probes'
@@ -248,7 +252,8 @@ export class AdaptiveRateController {
   private splitBound(now: number): void {
     const lower = this.accepted.at(now);
     const upper = this.ceiling.value;
-    if (lower >= upper || this.windowReset.next(now) !== undefined) return;
+    const fell = Number.isFinite(this.ceilingBefore) && upper < FALLEN * this.ceilingBefore;
+    if (lower >= upper || !fell || this.windowReset.next(now) !== undefined) return;
     this.lowerCeiling(
       (lower + upper) / 2,
       'the upstream admitted again: its limit lies between the counts',
@@ -315,6 +320,7 @@ export class AdaptiveRateController {
     reason: string,
     refillMoved = false,
   ): void {
+    this.ceilingBefore = this.ceiling.value;
     this.slowStart = false;
     this.ceiling.slowedDown(top, this.bounded(next), now - this.sinceDecrease.at, refillMoved);
     this.sinceDecrease.start(now, this.ceiling.floor);

@@ -70,6 +70,17 @@ describe('WindowReset', () => {
     expect(new WindowReset().waitFor(4_030, 4_000)).toBeUndefined();
   });
 
+  it('has the first refusal of a run wait only for a reset within 250 ms; the next refusals for any', () => {
+    const reset = new WindowReset();
+    for (const second of [1, 2, 3]) runEndingAt(reset, second * 1_000 - 20, second * 1_000 + 10);
+    // Refused 600 ms before the reset: a window filled early, or a reset learnt wrongly.
+    reset.refused(3_412, 3_410);
+    expect(reset.waitFor(3_412, 3_410)).toBeUndefined();
+    // Refused again: the window is full; wait for its reset.
+    reset.refused(3_462, 3_460);
+    expect(reset.waitFor(3_462, 3_460)).toBe(548);
+  });
+
   it('does not learn again from a run of refusals that ended by waiting for the reset learnt', () => {
     const reset = new WindowReset();
     for (const second of [1, 2, 3]) runEndingAt(reset, second * 1_000 - 20, second * 1_000 + 10);

@@ -13,6 +13,13 @@ const WIDEST_END_MS = 400;
  * thought to be.
  */
 const FRESH_WINDOW_MS = 200;
+/**
+ * The first refusal of a run waits for a reset at most this far away. A window filled by a
+ * rate near its limit refuses near its end, so a reset further away is more likely one wrongly
+ * learnt (over HTTP a sliding log's probes once agreed, and a refusal then paused 452 ms) than
+ * a window filled early; if it was, the next call is refused too, and that one waits.
+ */
+const NEAR_RESET_MS = 250;
 
 /**
  * Where an upstream's fixed window resets, learnt from refusals alone (no header says it). A
@@ -33,6 +40,8 @@ const FRESH_WINDOW_MS = 200;
 export class WindowReset {
   /** When the last refused call of the current run of refusals was sent. */
   private lastRefusedSentAt?: number;
+  /** The refusals in the current run. */
+  private refusalsInRun = 0;
   /** Where the last runs of refusals ended: `(last refused call sent, first success]`. */
   private readonly runEnds: [number, number][] = [];
   /** Where the reset falls in the second (ms past a whole second), once known. */
@@ -45,6 +54,7 @@ export class WindowReset {
     const supposed = this.next(sentAt);
     if (supposed !== undefined && supposed - sentAt > PERIOD_MS - FRESH_WINDOW_MS) this.forget();
     this.lastRefusedSentAt = Math.max(this.lastRefusedSentAt ?? sentAt, sentAt);
+    this.refusalsInRun++;
   }
 
   /**
@@ -56,6 +66,7 @@ export class WindowReset {
     const from = this.lastRefusedSentAt;
     if (from === undefined || sentAt <= from) return;
     this.lastRefusedSentAt = undefined;
+    this.refusalsInRun = 0;
     const waited = this.waiting;
     this.waiting = false;
     if (waited || sentAt - from > WIDEST_END_MS) return;
@@ -67,12 +78,14 @@ export class WindowReset {
   /**
    * How long the callers pause for a call sent at `sentAt` and refused (answered at `now`),
    * once the reset is learnt: until the first reset after its send (none, when that passed
-   * while the answer came). The run of refusals then ends there, and is not recorded again:
-   * its end would only echo what was learnt, later by the callers' pacing each time.
+   * while the answer came; undefined for the first refusal of a run when the reset is more
+   * than 250 ms away). The run of refusals then ends there, and is not recorded again: its end
+   * would only echo what was learnt, later by the callers' pacing each time.
    */
   waitFor(now: number, sentAt = now): number | undefined {
     const reset = this.next(sentAt);
     if (reset === undefined) return undefined;
+    if (this.refusalsInRun <= 1 && reset - now > NEAR_RESET_MS) return undefined;
     this.waiting = true;
     return Math.max(0, reset - now);
   }
@@ -86,6 +99,7 @@ export class WindowReset {
 
   private forget(): void {
     this.phase = undefined;
+    this.refusalsInRun = 0;
     this.waiting = false;
     this.runEnds.length = 0;
   }
