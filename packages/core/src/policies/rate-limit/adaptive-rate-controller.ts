@@ -57,11 +57,12 @@ const SHORT_RESET_MS = 1_000;
  *   when it was sent) pause every caller, twice as long each time, instead of cutting the
  *   rate by a factor again, but they bound the limit by the last second's successes: well
  *   under the ceiling (the limit fell), that count becomes the ceiling and the rate goes just
- *   under it, and at the first success after, halfway between that second's successes and
- *   the bound (a log admits again once under its limit); a `Retry-After` pauses them too (one in whole seconds is a bound: a second
+ *   under it, and, under 70 % of the ceiling before, at the first success after, halfway
+ *   between that second's successes and the bound (a log admits again once under its limit);
+ *   a `Retry-After` pauses them too (one in whole seconds is a bound: a second
  *   less), a bare refusal for four calls' time; once the runs of refusals show where a fixed
  *   window resets (three ended at the same point of the second), a refusal without a precise
- *   wait pauses them until that reset instead;
+ *   wait pauses them until that reset instead (the first of a run, only within 250 ms);
  * - after a slow-down the rate returns to 99 % of the ceiling, lingers there and probes beyond
  *   it along a cubic (TCP CUBIC, scaled to the ceiling so it takes as long at 5 calls a second
  *   as at 500), the more slowly the more often the same ceiling was confirmed; accepted 10 %
