@@ -25,10 +25,10 @@ const NEAR_RESET_MS = 250;
  * Where an upstream's fixed window resets, learnt from refusals alone (no header says it). A
  * fixed window refuses every call until its reset and then admits at once, so each run of
  * refusals ends at the same point of the second: between the send of the run's last refused
- * call and the success after it. When the last three runs all place the reset at a common
- * point, that is taken as the reset, and a refusal pauses the callers until the next one
- * rather than for a guess (each guess too short costs another refusal, each too long costs
- * time).
+ * call and the send of the admitted one after it. When the last three runs all place the
+ * reset at a common point, that is taken as the reset, and a refusal pauses the callers until
+ * the next one rather than for a guess (each guess too short costs another refusal, each too
+ * long costs time).
  *
  * A sliding log or a token bucket admits again as its count ages or refills, anywhere in the
  * second; their runs of refusals agree on a point only by chance (probes repeating every two
@@ -42,7 +42,7 @@ export class WindowReset {
   private lastRefusedSentAt?: number;
   /** The refusals in the current run. */
   private refusalsInRun = 0;
-  /** Where the last runs of refusals ended: `(last refused call sent, first success]`. */
+  /** Where the last runs of refusals ended: `(last refused call sent, next admitted one sent]`. */
   private readonly runEnds: [number, number][] = [];
   /** Where the reset falls in the second (ms past a whole second), once known. */
   private phase?: number;
