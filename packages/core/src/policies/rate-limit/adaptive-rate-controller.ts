@@ -244,11 +244,13 @@ export class AdaptiveRateController {
   }
 
   /**
-   * The first success after an echo bounded the limit: a log admits again once it holds fewer
-   * than its limit, so the last second's successes now bound the limit from below as the echo's
-   * bounded it from above, and the limit is taken halfway (the rate resumed at the upper bound
-   * would be refused again as the log fills). Not once a fixed window's reset is known: a
-   * window admits again at its reset, whatever the last second counted.
+   * The first success after an echo bounded a limit that fell (under 70 % of the ceiling
+   * before the slow-down): a log admits again once it holds fewer than its limit, so the last
+   * second's successes now bound the limit from below as the echo's bounded it from above, and
+   * the limit is taken halfway (the rate resumed at the upper bound would be refused again as
+   * the log fills). Not after slow start (a ramp's last second lags the rate it reached), nor
+   * once a fixed window's reset is known (a window admits again at its reset, whatever the
+   * last second counted).
    */
   private splitBound(now: number): void {
     const lower = this.accepted.at(now);
@@ -305,6 +307,7 @@ export class AdaptiveRateController {
       return;
     }
     this.slowStart = false;
+    this.ceilingBefore = this.ceiling.value;
     this.ceiling.followed(change.top, rate);
     this.sinceDecrease.start(this.clock.now() - change.sinceMs, rate);
     this.target = rate;
