@@ -1,9 +1,13 @@
-import type {
-  AdaptiveRateOptions,
-  RateLimitOptions,
-} from './rate-limit-options.js';
+import type { AdaptiveRateOptions, RateLimitOptions } from './rate-limit-options.js';
 import type { OptionRules } from '../../options/option-rules.js';
-import { bool, either, integer, milliseconds, numberIn, objectOf } from '../../options/option-rules.js';
+import {
+  bool,
+  either,
+  integer,
+  milliseconds,
+  numberIn,
+  objectOf,
+} from '../../options/option-rules.js';
 import type { OptionRule } from '../../options/option-rule.js';
 
 /** Calls per second: a finite number above 0. */

@@ -114,7 +114,10 @@ export class WindowReset {
     for (const [from, to] of this.runEnds) {
       const first = Math.floor(from / BIN_MS) + 1;
       const last = Math.ceil(to / BIN_MS);
-      for (let bin = first; bin <= last; bin++) covered[mod(bin, BINS)]! += 1;
+      for (let bin = first; bin <= last; bin++) {
+        const index = mod(bin, BINS);
+        covered[index] = (covered[index] ?? 0) + 1;
+      }
     }
     const shared = (bin: number) => covered[mod(bin, BINS)] === AGREEING_RUNS;
     const end = covered.findIndex((_, bin) => shared(bin) && !shared(bin + 1));
