@@ -20,6 +20,20 @@ export interface LimitChangeRun {
   readonly adaptive?: AdaptiveRateOptions;
   /** The upstream's answer time. */
   readonly latencyMs?: number;
+  /**
+   * Up to this much more answer time, drawn for each request from a seeded generator (default
+   * 0: every answer takes `latencyMs`), as answers over real sockets vary.
+   */
+  readonly latencyJitterMs?: number;
+  /** The seed of the jitter and the stalls (default 1). */
+  readonly seed?: number;
+  /**
+   * The callers' process stalls now and then (a busy event loop, a garbage collection), about
+   * every `everyMs` (half to one and a half times it) for up to `maxMs` (a third to all of
+   * it): nothing is sent or answered meanwhile, and the calls the limiter let go and the
+   * answers that came due go at its end, together. Default none.
+   */
+  readonly stalls?: { readonly everyMs: number; readonly maxMs: number };
   /** How the upstream counts and what it says (default: a token bucket, burst 5, `retry-after-ms`). */
   readonly upstream?: UpstreamModelOptions;
   /**
@@ -40,6 +54,7 @@ export interface LimitChangeResult {
 }
 
 const MAX_RETRIES = 30;
+const GOLDEN_RATIO_CONJUGATE = (Math.sqrt(5) - 1) / 2;
 
 /**
  * Runs `callers` callers in virtual time against a simulated upstream ({@link
@@ -54,10 +69,12 @@ export async function runLimitChange(
   clock: VirtualClock,
   run: LimitChangeRun,
 ): Promise<LimitChangeResult> {
-  const { phases, phaseMs, callers, latencyMs = 10 } = run;
+  const { phases, phaseMs, callers, latencyMs = 10, latencyJitterMs = 0 } = run;
+  const jitter = evenlySpread(run.seed ?? 1);
   const start = clock.now();
   // With `calls`, a run that has not finished them in 10 minutes is cut short there.
   const end = start + (run.calls === undefined ? phaseMs * phases.length : 600_000);
+  const stalled = stallsOf(run, start, end);
   const limiter = new RateLimiter(
     'upstream',
     { rate: run.startRate, burst: run.burst ?? 1, maxWaitMs: 600_000 },
@@ -78,12 +95,14 @@ export async function runLimitChange(
   const call = async (): Promise<void> => {
     for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
       await limiter.acquire();
+      await sleep(clock, stalled(clock.now()));
       const sentAt = clock.now();
       const elapsed = sentAt - start;
       const limit = phases[Math.min(phases.length - 1, Math.floor(elapsed / phaseMs))] as number;
       const answer = upstream.decide(elapsed, limit);
       count(answer.ok ? acceptedPerSecond : refusedPerSecond, elapsed);
-      await sleep(clock, latencyMs);
+      await sleep(clock, latencyMs + jitter() * latencyJitterMs);
+      await sleep(clock, stalled(clock.now()));
       lastAnswerAt = clock.now();
       const signals = readUpstreamRateSignals(answer.headers, clock.now());
       if (answer.ok) return controller.onSuccess(signals, sentAt);
@@ -141,4 +160,32 @@ export function settleSeconds(
     if (rest.every((value) => Math.abs(value - limit) <= tolerance * limit)) return second - first;
   }
   return undefined;
+}
+
+/**
+ * Numbers spread evenly over [0, 1), the same for the same seed: the fractional parts of
+ * `seed × √2 + n × (√5 − 1) / 2` for n = 1, 2, … (a Weyl sequence).
+ */
+function evenlySpread(seed: number): () => number {
+  let n = 0;
+  return () => (seed * Math.SQRT2 + ++n * GOLDEN_RATIO_CONJUGATE) % 1;
+}
+
+/** How long a time falls inside one of the run's stalls before it ends (0: none). */
+function stallsOf(run: LimitChangeRun, start: number, end: number): (now: number) => number {
+  const spans: [from: number, until: number][] = [];
+  if (run.stalls !== undefined) {
+    const draw = evenlySpread((run.seed ?? 1) + 0.5);
+    const { everyMs, maxMs } = run.stalls;
+    let at = start + everyMs * (0.5 + draw());
+    while (at < end) {
+      const until = at + maxMs * (1 / 3 + (2 / 3) * draw());
+      spans.push([at, until]);
+      at = until + everyMs * (0.5 + draw());
+    }
+  }
+  return (now) => {
+    const span = spans.find(([from, until]) => from <= now && now < until);
+    return span === undefined ? 0 : span[1] - now;
+  };
 }
