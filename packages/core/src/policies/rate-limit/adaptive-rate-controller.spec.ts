@@ -181,6 +181,92 @@ describe('AdaptiveRateController', () => {
     expect(limiter.rate).toBeLessThan(21);
   });
 
+  it('takes a refusal too soon after a ramp past a forgotten ceiling ended for an echo of it, successes between or not', async () => {
+    // Over HTTP, and in virtual time with answers taking 10-20 ms, a ramp past a sliding log's
+    // limit of 80 was refused at 148 a second, slowed to 99, then refused 20 ms later with a
+    // success between: taken for news, too soon to measure, it cut the rate by the factor
+    // three times in 120 ms (99 → 69 → 49 → 36) and the rise took 5 s or never settled.
+    const { clock, limiter, controller } = adaptive(50);
+    controller.onRefusal();
+    // Admitted 10 % past the ceiling of 50 for two seconds: it is forgotten, and the rate
+    // ramps up, doubling every half second.
+    for (let i = 0; i < 140; i++) {
+      await clock.advanceBy(1_000 / 60);
+      controller.onSuccess();
+    }
+    for (let i = 0; i < 60; i++) {
+      await clock.advanceBy(10);
+      controller.onSuccess();
+    }
+    controller.onRefusal({}, clock.now() - 10);
+    const slowed = limiter.rate;
+    expect(slowed).toBeGreaterThan(85);
+    await clock.advanceBy(10);
+    controller.onSuccess();
+    await clock.advanceBy(10);
+    controller.onRefusal({}, clock.now() - 10);
+    // An echo: paused two calls' time and bounded by the last second's 84 successes, not cut
+    // by the factor (to 0.7 × 95).
+    expect(limiter.snapshot().nextAtMs - clock.now()).toBeCloseTo(2_000 / slowed);
+    expect(limiter.rate).toBeCloseTo(84 * 0.95);
+  });
+
+  it.each([
+    ['a whole-second Retry-After', { retryAfterMs: 1_000, retryAfterInWholeSeconds: true }, true],
+    ['no Retry-After', {}, true],
+    ['a precise Retry-After (a bucket telling its next token)', { retryAfterMs: 15 }, false],
+  ])(
+    'takes a refusal saying %s, within a second of a slow-down after which the upstream admitted the rate set, for an echo: %s',
+    async (_name, signals, echo) => {
+      // Over HTTP (and in virtual time with the callers stalling 50 ms now and then) a probe's
+      // refusal at a sliding log's limit of 80 was followed 280 ms later by another, with the
+      // log admitting as its entries aged out: taken for news, what it admitted since (the
+      // callers' stalls counted in) slowed the rate from 74 to 67, and the phase never settled.
+      const { clock, limiter, controller } = await slowedAfterTwoSecondsOfSuccesses();
+      const slowed = limiter.rate;
+      for (let i = 0; i < 14; i++) {
+        await clock.advanceBy(1_000 / slowed);
+        controller.onSuccess();
+      }
+      const probing = limiter.rate;
+      controller.onRefusal(signals);
+      if (echo) {
+        // Paused two calls' time, the rate where it was (the last second's 50 successes bound
+        // nothing under the ceiling).
+        expect(limiter.rate).toBe(probing);
+        expect(limiter.snapshot().nextAtMs - clock.now()).toBeCloseTo(2_000 / slowed);
+      } else expect(limiter.rate).toBeLessThan(slowed);
+    },
+  );
+
+  it("lets a probe refused past a ceiling that a ramp's lagging count guessed measure anew, not capped by that guess", async () => {
+    // A bucket with a burst of 2 saying only a whole-second Retry-After: slow start ended at a
+    // ceiling of 42 (the last second's successes lag a ramp), every probe was refused past 50,
+    // and the rate went back under 42 each time: 1.20x the ideal time, and the raise of its
+    // limit to 80 never found.
+    const { clock, limiter, controller } = adaptive(10);
+    // Slow start: the rate doubles every second, the successes lag it.
+    while (limiter.rate < 40) {
+      await clock.advanceBy(1_000 / limiter.rate);
+      controller.onSuccess();
+    }
+    controller.onRefusal();
+    const guessed = limiter.rate / 0.95;
+    expect(guessed).toBeLessThan(40);
+    // The probes take the rate 15 % past the guess, all admitted.
+    const successes: number[] = [];
+    while (limiter.rate < guessed * 1.15) {
+      await clock.advanceBy(1_000 / limiter.rate);
+      controller.onSuccess();
+      successes.push(clock.now());
+    }
+    controller.onRefusal();
+    // Measured anew, the last second's successes (more than the guess), not capped at it.
+    const lastSecond = successes.filter((at) => at > clock.now() - 1_000).length;
+    expect(lastSecond).toBeGreaterThan(guessed);
+    expect(limiter.rate).toBeCloseTo(lastSecond * 0.95);
+  });
+
   it('remembers the ceiling: refused again above it, the rate slows to under it, not to the successes counted', async () => {
     // A fixed window's successes counted over a second straddle its reset, and count more.
     const { clock, limiter, controller } = adaptive(50);
@@ -271,6 +357,16 @@ describe('AdaptiveRateController', () => {
     expect(limiter.snapshot().nextAtMs).toBeLessThan(clock.now() + 100);
     expect(limiter.rate).toBeGreaterThan(45);
     expect(limiter.rate).toBeLessThan(50);
+  });
+
+  it('does not slow down when a small bucket says nothing remains before its count was seen falling (calls that left together emptied it)', async () => {
+    // A bucket of 2 refilling at 54 a second; the callers' process stalled and three calls
+    // left at once 150 ms into slow start at 11 a second. Before: slowed to 7.7 a second.
+    const { clock, limiter, controller } = adaptive(11);
+    controller.onSuccess({ limit: 2, remaining: 1, resetMs: 1_000 });
+    await clock.advanceBy(150);
+    for (const remaining of [1, 0]) controller.onSuccess({ limit: 2, remaining, resetMs: 1_000 });
+    expect(limiter.rate).toBeGreaterThan(11);
   });
 
   it('reads X-RateLimit counts that refill at once every second as a window, and caps the rate at limit / window', async () => {

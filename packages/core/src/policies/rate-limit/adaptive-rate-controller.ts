@@ -42,6 +42,11 @@ const MIN_MEASURED_MS = 100;
 const FIRST_PAUSE_CALLS = 4;
 /** Bounded this far under the ceiling before the slow-down, the limit fell. */
 const FALLEN = 0.7;
+/**
+ * Admitted this share of the rate set or more since a slow-down, the upstream admits about what
+ * is sent: a refusal then, saying no precise wait, is an echo of the slow-down.
+ */
+const ADMITTED_AS_SENT = 0.8;
 /** Resets up to this far away may be a bucket's next token; a longer one is a window's end. */
 const SHORT_RESET_MS = 1_000;
 
@@ -163,7 +168,7 @@ export class AdaptiveRateController {
     const sentBefore = sentAt !== undefined && sentAt < this.sinceDecrease.at;
     if (
       sentBefore ||
-      (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho())
+      (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho(now, signals))
     ) {
       // Refused again with no success since slowing down (or for a call sent before it): the
       // upstream has nothing left for now (a full window or log, a limit that fell). Wait,
@@ -183,13 +188,15 @@ export class AdaptiveRateController {
     // since the last slow-down when that is more recent (less the pauses, when nothing was
     // sent). Never past the ceiling remembered: refused again, the limit is no higher than it
     // was (a second of successes may straddle two windows of a fixed-window upstream, and
-    // count more). Leaving slow start the ramp makes it low, so never below half the rate
-    // there (as TCP).
+    // count more); unless that ceiling was a ramp's guess, passed well before this refusal.
+    // Leaving slow start the ramp makes it low (a guess), so never below half the rate there
+    // (as TCP).
     const admitted = this.admittedRate(now);
-    const measured = Math.min(admitted ?? rate, rate, this.ceiling.value);
+    const measured = Math.min(admitted ?? rate, rate, this.ceiling.capOn(rate));
     const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
     const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
-    this.slowDown(now, top, next, 'the upstream refused a call', refillMoved);
+    const guessed = this.slowStart && admitted !== undefined && admitted < rate;
+    this.slowDown(now, top, next, 'the upstream refused a call', { refillMoved, guessed });
     // No `Retry-After`: a few calls' time, as the next calls would most likely be refused too.
     this.pause(
       now,
@@ -223,10 +230,25 @@ export class AdaptiveRateController {
    * echo already bounded the limit: a full log then admits calls only as its old entries age
    * out, at the rate of a second before, so what it admits says nothing of its limit (counted
    * as news, it slowed the rate far under the limit, twice within 200 ms after a ramp).
+   *
+   * Unless the upstream is known to be a bucket, two more are echoes. One too soon after a ramp
+   * past a forgotten ceiling to measure anything: the ramp filled the upstream far past its
+   * limit, and a factor would cut the rate under it. And one within a second of the slow-down
+   * after the upstream admitted 80 % or more of the rate set since: it admits about what is
+   * sent (a full log as its old entries age out), and what it admitted measures the callers'
+   * own stalls, not its limit (taken for news, a sliding log's rate fell from 74 to 67 against
+   * a limit of 80). A bucket (telling its next token precisely, or refilling its remaining
+   * count as it goes) keeps no log of what was sent, and what it admits since measures its
+   * refill, which a fallen limit moves.
    */
-  private isEcho(): boolean {
-    const { succeeded, bounded } = this.sinceDecrease;
-    return !succeeded || bounded;
+  private isEcho(now: number, signals: UpstreamRateSignals): boolean {
+    const { succeeded, bounded, endedRamp } = this.sinceDecrease;
+    if (!succeeded || bounded) return true;
+    if (isPrecise(signals) || this.remainingCounts.shape === 'bucket') return false;
+    const since = this.admittedRate(now);
+    if (since === undefined) return endedRamp;
+    const recent = now - this.sinceDecrease.at < ACCEPTED_WINDOW_MS;
+    return recent && since >= ADMITTED_AS_SENT * this.target;
   }
 
   /**
@@ -315,19 +337,21 @@ export class AdaptiveRateController {
 
   /**
    * Slows to `next` and remembers `top` as the ceiling (`refillMoved`: the refusal's precise
-   * `Retry-After` showed the limit moved); shared with the other instances.
+   * `Retry-After` showed the limit moved; `guessed`: `top` was counted in a ramp's lag);
+   * shared with the other instances.
    */
   private slowDown(
     now: number,
     top: number,
     next: number,
     reason: string,
-    refillMoved = false,
+    measure: { refillMoved?: boolean; guessed?: boolean } = {},
   ): void {
     this.ceilingBefore = this.ceiling.value;
+    const endedRamp = this.slowStart && this.ceilingForgotten;
     this.slowStart = false;
-    this.ceiling.slowedDown(top, this.bounded(next), now - this.sinceDecrease.at, refillMoved);
-    this.sinceDecrease.start(now, this.ceiling.floor);
+    this.ceiling.slowedDown(top, this.bounded(next), now - this.sinceDecrease.at, measure);
+    this.sinceDecrease.start(now, this.ceiling.floor, endedRamp);
     this.target = this.ceiling.floor;
     this.limiter.setRate(this.target, reason);
     this.limiter.shareLearning({
@@ -366,17 +390,17 @@ export class AdaptiveRateController {
   /**
    * The bucket just ran empty: the rate is past its refill rate, measured as the rate of
    * successes plus how fast the remaining count moved (it fell by the excess). Once per
-   * cooldown, and never above the rate now.
+   * cooldown, and never above the rate now. Not while the count is not seen falling (over half
+   * a second at least): calls that left together emptied a small bucket, not the rate (with a
+   * burst of 2, a stall of the callers' process slowed slow start at a fifth of the limit).
    */
   private slowToRefill(now: number): void {
     if (now - this.sinceDecrease.at < this.options.decreaseCooldownMs) return;
     const accepted = this.accepted.at(now);
     const trend = this.remainingCounts.trendPerSecond(now);
+    if (trend === undefined || trend >= 0) return;
     // Falling faster than half the successes: not a bucket refilling (a window, most likely).
-    const refill =
-      accepted > 0 && trend !== undefined && trend < 0 && accepted + trend >= accepted / 2
-        ? accepted + trend
-        : undefined;
+    const refill = accepted > 0 && accepted + trend >= accepted / 2 ? accepted + trend : undefined;
     const top = Math.min(this.target, refill ?? this.target * this.options.decreaseFactor);
     if (top >= this.target && !this.slowStart) return;
     this.slowDown(now, top, top * EDGE_MARGIN, 'the upstream said nothing remains');

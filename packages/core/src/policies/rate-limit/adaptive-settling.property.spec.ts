@@ -19,7 +19,7 @@ const upstreams = fc.constantFrom<UpstreamModelOptions>(
 );
 
 describe('AdaptiveRateController settings against the kinds of upstream (virtual time)', () => {
-  it('whatever the settings a user would change first, the callers and the kind of upstream, settles at 70-105 % of an unknown limit within 10 s, with at most 5 % refused (and 20 calls)', async () => {
+  it('whatever the settings a user would change first, the callers, the kind of upstream and how its answers vary, settles at 70-105 % of an unknown limit within 10 s, with at most 5 % refused (and 20 calls)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -31,9 +31,11 @@ describe('AdaptiveRateController settings against the kinds of upstream (virtual
           growth: fc.double({ min: 0.05, max: 0.5, noNaN: true }),
           decreaseFactor: fc.double({ min: 0.5, max: 0.9, noNaN: true }),
           decreaseCooldownMs: fc.integer({ min: 200, max: 2_000 }),
+          latencyJitterMs: fc.integer({ min: 0, max: 30 }),
+          seed: fc.integer({ min: 1, max: 1_000 }),
         }),
         upstreams,
-        async ({ limit, guess, burst, callers, ...adaptive }, upstream) => {
+        async ({ limit, guess, burst, callers, latencyJitterMs, seed, ...adaptive }, upstream) => {
           const startRate = guess * limit;
           const result = await runLimitChange(new VirtualClock({ startMs: 0 }), {
             phases: [limit],
@@ -43,6 +45,8 @@ describe('AdaptiveRateController settings against the kinds of upstream (virtual
             burst,
             adaptive,
             upstream,
+            latencyJitterMs,
+            seed,
           });
           const lastTen = result.acceptedPerSecond
             .slice(10, 20)
@@ -57,7 +61,12 @@ describe('AdaptiveRateController settings against the kinds of upstream (virtual
         },
       ),
       // A fixed seed: the same 40 cases every run (explored with many seeds; the worst refusal
-      // counts seen are at limits of 20-30 a second against a bare fixed window).
+      // counts seen are at limits of 20-30 a second against a bare fixed window). Not every
+      // seed passes: 150 runs on seeds 1 and 2 each find a fixed window saying a whole-second
+      // Retry-After, with 4 callers, a limiter burst of 2, a 200 ms cooldown and a factor of
+      // 0.5, settled at 58-65 % of its limit (each refusal parks one of the four callers for a
+      // second, and a second of successes straddling two windows kept the ceiling high; ADR
+      // 0028, amendment 7: open).
       { numRuns: 40, seed: 26 },
     );
   }, 120_000);

@@ -5,7 +5,7 @@ describe('CeilingProbe', () => {
   const probe = (...slowDowns: [top: number, sinceLastMs: number, moved?: boolean][]) => {
     const ceiling = new CeilingProbe();
     for (const [top, sinceLastMs, moved = false] of slowDowns)
-      ceiling.slowedDown(top, top * 0.95, sinceLastMs, moved);
+      ceiling.slowedDown(top, top * 0.95, sinceLastMs, { refillMoved: moved });
     return ceiling;
   };
 
@@ -54,5 +54,18 @@ describe('CeilingProbe', () => {
     expect(ceiling.value).toBe(12);
     ceiling.forget();
     expect(ceiling.value).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('caps what a refusal measures at the ceiling, unless a guessed ceiling was passed by a tenth', () => {
+    const measured = new CeilingProbe();
+    measured.slowedDown(40, 38, 0);
+    expect(measured.capOn(50)).toBe(40);
+    const guessed = new CeilingProbe();
+    guessed.slowedDown(40, 38, 0, { guessed: true });
+    expect(guessed.capOn(43)).toBe(40);
+    expect(guessed.capOn(45)).toBe(Number.POSITIVE_INFINITY);
+    // Measured again (or lowered to a bound), it is a guess no more.
+    guessed.slowedDown(44, 42, 1_000);
+    expect(guessed.capOn(60)).toBe(44);
   });
 });

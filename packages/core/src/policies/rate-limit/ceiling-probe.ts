@@ -27,6 +27,7 @@ export class CeilingProbe {
   private rateAfterDecrease = 0;
   private confidence = 0;
   private moved = false;
+  private guessed = false;
 
   /** The ceiling, in calls a second: infinite until the first slow-down and once forgotten. */
   get value(): number {
@@ -49,10 +50,17 @@ export class CeilingProbe {
 
   /**
    * Refused at `top` calls a second, `sinceLastMs` after the slow-down before: `top` is the
-   * ceiling now (confirmed when near the last one), and the rate goes to `floor`.
+   * ceiling now (confirmed when near the last one), and the rate goes to `floor`. `guessed`:
+   * `top` was counted where the successes lagged the rate (a ramp's last second).
    */
-  slowedDown(top: number, floor: number, sinceLastMs: number, refillMoved: boolean): void {
+  slowedDown(
+    top: number,
+    floor: number,
+    sinceLastMs: number,
+    { refillMoved = false, guessed = false }: { refillMoved?: boolean; guessed?: boolean } = {},
+  ): void {
     this.moved = refillMoved;
+    this.guessed = guessed;
     const afresh = !Number.isFinite(this.ceiling);
     const near =
       !refillMoved &&
@@ -66,6 +74,7 @@ export class CeilingProbe {
   /** Takes another instance's slow-down: `top` is the ceiling, and the rate goes to `floor`. */
   followed(top: number, floor: number): void {
     this.moved = false;
+    this.guessed = false;
     this.ceiling = top;
     this.rateAfterDecrease = floor;
   }
@@ -73,12 +82,23 @@ export class CeilingProbe {
   /** The upstream admits no more than `bound` calls a second: that is the ceiling now. */
   lowerTo(bound: number): void {
     this.ceiling = bound;
+    this.guessed = false;
   }
 
   /** The ceiling is gone (passed well, unrefused): slow start looks for the limit again. */
   forget(): void {
     this.ceiling = Number.POSITIVE_INFINITY;
     this.confidence = 0;
+    this.guessed = false;
+  }
+
+  /**
+   * The most a refusal at `rate` may measure: the ceiling (refused again, the limit is no
+   * higher than it was), unless the ceiling was guessed from a ramp's lagging count and the
+   * rate ran a tenth or more past it before the refusal (the guess was low).
+   */
+  capOn(rate: number): number {
+    return this.guessed && this.passedBy(rate) ? Number.POSITIVE_INFINITY : this.ceiling;
   }
 
   /** `rate` runs a tenth or more past the ceiling. */

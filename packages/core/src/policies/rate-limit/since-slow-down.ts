@@ -18,6 +18,11 @@ export class SinceSlowDown {
   succeeded = false;
   /** An echo since lowered the ceiling to the last second's successes. */
   bounded = false;
+  /**
+   * The slow-down ended a ramp past a forgotten ceiling (doubling every half second): calls
+   * sent in the moments after it still meet what the ramp filled.
+   */
+  endedRamp = false;
   /** The pauses since (only the last `keepMs` are kept). */
   readonly pauses: CallerPauses;
   private echoes = 0;
@@ -27,9 +32,10 @@ export class SinceSlowDown {
     this.pauses = new CallerPauses(keepMs);
   }
 
-  /** A slow-down at clock time `at`, to `rate` calls a second. */
-  start(at: number, rate: number): void {
+  /** A slow-down at clock time `at`, to `rate` calls a second (`endedRamp`: see the field). */
+  start(at: number, rate: number, endedRamp = false): void {
     this.at = at;
+    this.endedRamp = endedRamp;
     this.rate = rate;
     this.succeeded = false;
     this.bounded = false;
