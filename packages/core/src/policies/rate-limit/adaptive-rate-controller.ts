@@ -57,9 +57,13 @@ const SHORT_RESET_MS = 1_000;
  * - a refusal (429, 503) slows the rate to just under what the upstream admitted (over the
  *   last second, or since the last slow-down when more recent, less the pauses), else by
  *   `decreaseFactor`, and remembers it as the ceiling (refused again above it, the limit is no
- *   higher than it was); further refusals with no success between (or any, once one of them
- *   bounded the limit, and any of a call sent before the slow-down, when `onRefusal` is told
- *   when it was sent) pause every caller, twice as long each time, instead of cutting the
+ *   higher than it was, unless slow start's end guessed it from successes that lagged the
+ *   ramp and the probes ran 10 % past it); further refusals with no success between (or any,
+ *   once one of them bounded the limit, and any of a call sent before the slow-down, when
+ *   `onRefusal` is told when it was sent; and, unless the upstream shows it is a bucket, one
+ *   too soon after a ramp past a forgotten ceiling to measure, or within a second of the
+ *   slow-down after 80 % of the rate set was admitted) pause every caller, twice as long
+ *   each time, instead of cutting the
  *   rate by a factor again, but they bound the limit by the last second's successes: well
  *   under the ceiling (the limit fell), that count becomes the ceiling and the rate goes just
  *   under it, and, under 70 % of the ceiling before, at the first success after, halfway
@@ -83,8 +87,9 @@ const SHORT_RESET_MS = 1_000;
  *   start, or when the limit announced rose, the rate goes there at once). With `X-RateLimit-Limit/-Remaining/-Reset` (no
  *   window), the sequence of remaining counts tells a fixed window (refilled at once, its
  *   length between refills: the rate is capped at `limit / window`, and nothing remaining
- *   pauses until the reset) from a token bucket (refilled continuously: nothing remaining
- *   slows to the refill rate measured from the counts, without pausing). A reset longer than
+ *   pauses until the reset) from a token bucket (refilled continuously: nothing remaining,
+ *   once the count was seen falling, slows to the refill rate measured from the counts,
+ *   without pausing). A reset longer than
  *   a second with nothing remaining pauses.
  *
  * On a limiter with a shared store, its slow-downs, raises and the limits the upstream
