@@ -171,9 +171,12 @@ export class AdaptiveRateController {
     this.windowReset.refused(now, sentAt);
     this.applyAnnouncements(signals, now);
     const sentBefore = sentAt !== undefined && sentAt < this.sinceDecrease.at;
+    // What the upstream admitted, measured once: it tells an echo, and otherwise the limit.
+    const admitted = this.admittedRate(now);
     if (
       sentBefore ||
-      (now - this.sinceDecrease.at < this.options.decreaseCooldownMs && this.isEcho(now, signals))
+      (now - this.sinceDecrease.at < this.options.decreaseCooldownMs &&
+        this.isEcho(now, signals, admitted))
     ) {
       // Refused again with no success since slowing down (or for a call sent before it): the
       // upstream has nothing left for now (a full window or log, a limit that fell). Wait,
@@ -196,7 +199,6 @@ export class AdaptiveRateController {
     // count more); unless that ceiling was a ramp's guess, passed well before this refusal.
     // Leaving slow start the ramp makes it low (a guess), so never below half the rate there
     // (as TCP).
-    const admitted = this.admittedRate(now);
     const measured = Math.min(admitted ?? rate, rate, this.ceiling.capOn(rate));
     const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
     const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
@@ -246,14 +248,13 @@ export class AdaptiveRateController {
    * count as it goes) keeps no log of what was sent, and what it admits since measures its
    * refill, which a fallen limit moves.
    */
-  private isEcho(now: number, signals: UpstreamRateSignals): boolean {
+  private isEcho(now: number, signals: UpstreamRateSignals, admitted: number | undefined): boolean {
     const { succeeded, bounded, endedRamp } = this.sinceDecrease;
     if (!succeeded || bounded) return true;
     if (isPrecise(signals) || this.remainingCounts.shape === 'bucket') return false;
-    const since = this.admittedRate(now);
-    if (since === undefined) return endedRamp;
+    if (admitted === undefined) return endedRamp;
     const recent = now - this.sinceDecrease.at < ACCEPTED_WINDOW_MS;
-    return recent && since >= ADMITTED_AS_SENT * this.target;
+    return recent && admitted >= ADMITTED_AS_SENT * this.target;
   }
 
   /**

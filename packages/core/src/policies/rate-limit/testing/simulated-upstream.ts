@@ -74,7 +74,7 @@ export async function runLimitChange(
   const start = clock.now();
   // With `calls`, a run that has not finished them in 10 minutes is cut short there.
   const end = start + (run.calls === undefined ? phaseMs * phases.length : 600_000);
-  const stalled = stallsOf(run, start, end);
+  const stalled = stallsOf(run, start);
   const limiter = new RateLimiter(
     'upstream',
     { rate: run.startRate, burst: run.burst ?? 1, maxWaitMs: 600_000 },
@@ -171,21 +171,21 @@ function evenlySpread(seed: number): () => number {
   return () => (seed * Math.SQRT2 + ++n * GOLDEN_RATIO_CONJUGATE) % 1;
 }
 
-/** How long a time falls inside one of the run's stalls before it ends (0: none). */
-function stallsOf(run: LimitChangeRun, start: number, end: number): (now: number) => number {
-  const spans: [from: number, until: number][] = [];
-  if (run.stalls !== undefined) {
-    const draw = evenlySpread((run.seed ?? 1) + 0.5);
-    const { everyMs, maxMs } = run.stalls;
-    let at = start + everyMs * (0.5 + draw());
-    while (at < end) {
-      const until = at + maxMs * (1 / 3 + (2 / 3) * draw());
-      spans.push([at, until]);
-      at = until + everyMs * (0.5 + draw());
-    }
-  }
+/**
+ * How long a time falls inside one of the run's stalls before it ends (0: none). Asked at
+ * times that never go back (a virtual clock's), it draws each stall as the last one passes.
+ */
+function stallsOf(run: LimitChangeRun, start: number): (now: number) => number {
+  if (run.stalls === undefined) return () => 0;
+  const { everyMs, maxMs } = run.stalls;
+  const draw = evenlySpread((run.seed ?? 1) + 0.5);
+  const stallAfter = (at: number): [from: number, until: number] => {
+    const from = at + everyMs * (0.5 + draw());
+    return [from, from + maxMs * (1 / 3 + (2 / 3) * draw())];
+  };
+  let [from, until] = stallAfter(start);
   return (now) => {
-    const span = spans.find(([from, until]) => from <= now && now < until);
-    return span === undefined ? 0 : span[1] - now;
+    while (now >= until) [from, until] = stallAfter(until);
+    return now >= from ? until - now : 0;
   };
 }
