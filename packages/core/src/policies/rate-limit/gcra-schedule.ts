@@ -3,7 +3,8 @@
  * number: the theoretical arrival time `tat` of the next call at the configured rate. A call
  * may leave at `now` when `now >= tat - tolerance`, where the tolerance lets `burst` calls
  * leave back to back after a quiet spell; leaving moves `tat` one interval on. Over any
- * window of `w` ms no more than `burst + w * rate / 1000` calls leave.
+ * window of `w` ms no more than `burst + w * rate / 1000` calls leave (`burst + 1/2 + ...`
+ * when timers fire late: see {@link takeLate}).
  *
  * Pure and clock-free: the caller passes the time. `pausedUntil` holds every call back until
  * then, whatever the bucket holds (an upstream's `Retry-After`).
@@ -47,6 +48,16 @@ export class GcraSchedule {
   /** Lets one call leave at `at` (which must be `>= nextAt(at)`). */
   take(at: number): void {
     this.tat = Math.max(at, this.tat) + this.intervalMs;
+  }
+
+  /**
+   * Lets one call leave at `at` that was due at `dueAt`, held up by a timer that fired late:
+   * the schedule moves on from its due time, so a timer's ordinary lateness (a millisecond or
+   * two, at every call) does not slow the rate. Up to half an interval of lateness is made up,
+   * no more: a longer stall is lost rather than made up with calls back to back.
+   */
+  takeLate(at: number, dueAt: number): void {
+    this.take(Math.max(Math.min(at, dueAt), at - this.intervalMs / 2));
   }
 
   /**

@@ -404,12 +404,13 @@ export class RateLimiter {
 
   /** Lets out every waiter whose turn has come, then arms the timer for the next. */
   private release = (): void => {
+    const dueAt = this.timerAt;
     this.cancelTimer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
     const now = this.clock.now();
     while (this.queue.length > 0 && this.schedule.nextAt(now) <= now) {
       const waiter = this.queue.shift() as Waiter;
-      this.schedule.take(now);
+      this.schedule.takeLate(now, dueAt);
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.resolve();
     }
