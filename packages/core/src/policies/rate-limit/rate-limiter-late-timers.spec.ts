@@ -3,19 +3,13 @@ import fc from 'fast-check';
 import type { Clock } from '../../clock/clock.js';
 import { VirtualClock } from '../../clock/virtual-clock.js';
 import { RateLimiter } from './rate-limiter.js';
+import { withLateTimers } from './testing/late-timers.js';
 
-/**
- * A virtual clock whose timers fire `latenessMs(n)` late (n counts the timers set): a real
- * event loop's timers fire a millisecond or two after their time, and much later in a stall.
- */
+/** A virtual clock whose timers fire `latenessMs(n)` late (n counts the timers set). */
 function lateClock(latenessMs: (n: number) => number): { clock: Clock; virtual: VirtualClock } {
   const virtual = new VirtualClock();
   let timers = 0;
-  const clock: Clock = {
-    now: () => virtual.now(),
-    setTimer: (callback, delayMs) => virtual.setTimer(callback, delayMs + latenessMs(timers++)),
-  };
-  return { clock, virtual };
+  return { clock: withLateTimers(virtual, () => latenessMs(timers++)), virtual };
 }
 
 /** Queues `calls` at once on a limiter on `clock`; resolves with when each left, in order. */

@@ -4,6 +4,7 @@ import { AdaptiveRateController } from '../adaptive-rate-controller.js';
 import type { AdaptiveRateOptions } from '../rate-limit-options.js';
 import { RateLimiter } from '../rate-limiter.js';
 import { readUpstreamRateSignals } from '../upstream-rate-signals.js';
+import { withLateTimers } from './late-timers.js';
 import { LimitedUpstreamModel, type UpstreamModelOptions } from './limited-upstream-model.js';
 
 /** How a simulated run goes: an upstream whose limit may change, and callers that retry its 429s. */
@@ -34,6 +35,11 @@ export interface LimitChangeRun {
    * answers that came due go at its end, together. Default none.
    */
   readonly stalls?: { readonly everyMs: number; readonly maxMs: number };
+  /**
+   * The limiter's timers fire up to this much late, drawn for each timer from the seed
+   * (default 0: on time), as an event loop's fire a millisecond or two after their time.
+   */
+  readonly timerLatenessMs?: number;
   /** How the upstream counts and what it says (default: a token bucket, burst 5, `retry-after-ms`). */
   readonly upstream?: UpstreamModelOptions;
   /**
@@ -69,8 +75,9 @@ export async function runLimitChange(
   clock: VirtualClock,
   run: LimitChangeRun,
 ): Promise<LimitChangeResult> {
-  const { phases, phaseMs, callers, latencyMs = 10, latencyJitterMs = 0 } = run;
+  const { phases, phaseMs, callers, latencyMs = 10, latencyJitterMs = 0, timerLatenessMs } = run;
   const jitter = evenlySpread(run.seed ?? 1);
+  const lateness = evenlySpread((run.seed ?? 1) + 0.25);
   const start = clock.now();
   // With `calls`, a run that has not finished them in 10 minutes is cut short there.
   const end = start + (run.calls === undefined ? phaseMs * phases.length : 600_000);
@@ -78,7 +85,9 @@ export async function runLimitChange(
   const limiter = new RateLimiter(
     'upstream',
     { rate: run.startRate, burst: run.burst ?? 1, maxWaitMs: 600_000 },
-    clock,
+    timerLatenessMs === undefined
+      ? clock
+      : withLateTimers(clock, () => lateness() * timerLatenessMs),
   );
   const controller = new AdaptiveRateController(limiter, clock, run.adaptive);
   const upstream = new LimitedUpstreamModel(
