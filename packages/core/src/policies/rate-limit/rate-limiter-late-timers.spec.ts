@@ -8,8 +8,7 @@ import { withLateTimers } from './testing/late-timers.js';
 /** A virtual clock whose timers fire `latenessMs(n)` late (n counts the timers set). */
 function lateClock(latenessMs: (n: number) => number): { clock: Clock; virtual: VirtualClock } {
   const virtual = new VirtualClock();
-  let timers = 0;
-  return { clock: withLateTimers(virtual, () => latenessMs(timers++)), virtual };
+  return { clock: withLateTimers(virtual, latenessMs), virtual };
 }
 
 /** Queues `calls` at once on a limiter on `clock`; resolves with when each left, in order. */

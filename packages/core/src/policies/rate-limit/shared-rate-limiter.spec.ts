@@ -14,6 +14,7 @@ import type {
   SharedRateLimiterHandle,
 } from './rate-limit-store.js';
 import { RateLimiter } from './rate-limiter.js';
+import { withLateTimers } from './testing/late-timers.js';
 
 /**
  * The shared state of several instances in one test, on the test's virtual clock: the same
@@ -103,18 +104,6 @@ class InstanceStore implements RateLimitStore {
 /** How late after its slot a call may leave without a delivery allowance. */
 const LATE_TOLERANCE_MS = 5;
 
-/**
- * The clock of an instance whose event loop stalls now and then: the n-th timer it sets
- * fires `lateMs(n)` late.
- */
-function stallingClock(clock: VirtualClock, lateMs: (timer: number) => number): Clock {
-  let timers = 0;
-  return {
-    now: () => clock.now(),
-    setTimer: (callback, delayMs) => clock.setTimer(callback, delayMs + lateMs(timers++)),
-  };
-}
-
 /** A store that answers reservations as `reserve` says and paces alone at `1 / instances` of the rate. */
 function scriptedStore(reserve: RateLimitStore['reserve'], instances = 1): RateLimitStore {
   return { reserve, fallbackRate: (_key, rate) => rate / instances, share: () => undefined };
@@ -166,7 +155,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
   it("loses a slot its instance woke too late for, rather than leaving late beside the others' calls; its calls keep their order", async () => {
     // Instance a's first timer fires 60 ms late (its event loop was busy).
     const { clock, limiters, left, go } = instances(2, { rate: 10 }, (clock, instance) =>
-      instance === 0 ? stallingClock(clock, (timer) => (timer === 0 ? 60 : 0)) : clock,
+      instance === 0 ? withLateTimers(clock, (timer) => (timer === 0 ? 60 : 0)) : clock,
     );
     const [a, b] = limiters as [RateLimiter, RateLimiter];
     const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2'), go(b, 'b2'), go(a, 'a3')];
@@ -432,7 +421,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
         async (rate, burst, latencyMs, arrivals, stalls) => {
           // Each instance's n-th timer fires stalls[n % length] late (shifted per instance).
           const { clock, store, limiters, left, go } = instances(3, { rate, burst }, (clock, i) =>
-            stallingClock(clock, (timer) => stalls[(timer + i) % stalls.length] as number),
+            withLateTimers(clock, (timer) => stalls[(timer + i) % stalls.length] as number),
           );
           store.latencyMs = latencyMs;
           const settled: Promise<unknown>[] = [];

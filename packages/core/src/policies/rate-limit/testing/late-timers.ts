@@ -2,14 +2,15 @@ import type { Clock } from '../../../clock/clock.js';
 import type { VirtualClock } from '../../../clock/virtual-clock.js';
 
 /**
- * `clock`, with each timer firing `latenessMs()` after its time (asked once per timer): a real
+ * `clock`, the n-th timer set on it (from 0) firing `latenessMs(n)` after its time: a real
  * event loop's timers fire a millisecond or two late, and much later in a stall.
  *
  * @internal
  */
-export function withLateTimers(clock: VirtualClock, latenessMs: () => number): Clock {
+export function withLateTimers(clock: VirtualClock, latenessMs: (timer: number) => number): Clock {
+  let timers = 0;
   return {
     now: () => clock.now(),
-    setTimer: (callback, delayMs) => clock.setTimer(callback, delayMs + latenessMs()),
+    setTimer: (callback, delayMs) => clock.setTimer(callback, delayMs + latenessMs(timers++)),
   };
 }
