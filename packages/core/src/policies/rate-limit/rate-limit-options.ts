@@ -59,7 +59,9 @@ export interface RateLimitOptions {
    * event loop, the HTTP hop, the upstream's own clock. Calls delivered unevenly bunch at the
    * upstream, so the limiter keeps `rate` calls (plus the burst) within any 1 s widened by this
    * allowance: it paces at `rate × 1000 / (1000 + deliveryJitterMs)`, a throughput cost of
-   * `deliveryJitterMs / (1000 + deliveryJitterMs)` (100 ms: 9 %). On a shared store, a call
+   * `deliveryJitterMs / (1000 + deliveryJitterMs)` (100 ms: 9 %), and a call its timer let
+   * out late moves the next one on by as much (at 0, up to half an interval of a timer's
+   * lateness is made up, so that the rate holds). On a shared store, a call
    * whose instance wakes more than a quarter of the allowance (at least 5 ms) after its
    * reserved slot gives the slot up instead of leaving late; the rest of the allowance is
    * left for the way to the upstream.

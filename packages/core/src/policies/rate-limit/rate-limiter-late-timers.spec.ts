@@ -14,7 +14,7 @@ function lateClock(latenessMs: (n: number) => number): { clock: Clock; virtual: 
 /** Queues `calls` at once on a limiter on `clock`; resolves with when each left, in order. */
 async function departures(
   { clock, virtual }: ReturnType<typeof lateClock>,
-  options: { rate: number; burst?: number },
+  options: { rate: number; burst?: number; deliveryJitterMs?: number },
   calls: number,
 ): Promise<number[]> {
   const limiter = new RateLimiter('api', { ...options, maxWaitMs: 600_000 }, clock);
@@ -48,6 +48,17 @@ describe('RateLimiter with timers that fire late', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(10);
     // The stall is lost, less the half interval made up.
     expect(left.at(-1)).toBe(19 * 20 + 300 - 10);
+  });
+
+  it('holds every call a whole interval after the one before when the limit is held at the upstream (deliveryJitterMs)', async () => {
+    const left = await departures(
+      lateClock((n) => (n % 2 === 0 ? 8 : 0)),
+      { rate: 50, deliveryJitterMs: 20 },
+      20,
+    );
+    const gaps = left.slice(1).map((at, i) => at - (left[i] as number));
+    // Paced at 50 × 1000 / 1020 a second: 20.4 ms apart, never closer.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(20.4 - 1e-9);
   });
 
   it('over any rate, burst and lateness: lets out no more than burst + 1/2 + window x rate in any window, and loses no lateness up to half an interval', async () => {

@@ -410,7 +410,10 @@ export class RateLimiter {
     const now = this.clock.now();
     while (this.queue.length > 0 && this.schedule.nextAt(now) <= now) {
       const waiter = this.queue.shift() as Waiter;
-      this.schedule.takeLate(now, dueAt);
+      // The timer's lateness is made up (up to half an interval), unless the upstream's limit
+      // is held at the upstream (`deliveryJitterMs`): a late call then moves the next one on.
+      if (this.deliveryJitterMs > 0) this.schedule.take(now);
+      else this.schedule.takeLate(now, dueAt);
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.resolve();
     }
