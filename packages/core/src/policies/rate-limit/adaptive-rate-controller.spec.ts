@@ -415,29 +415,55 @@ describe('AdaptiveRateController', () => {
   );
 
   describe('against a fixed window that only refuses', () => {
-    /** Sends at 25 a second into a window admitting 20 from each whole second (+ 10 ms). */
-    async function sendSeconds(seconds: number, retryAfter = false) {
-      const driven = adaptive(25);
-      const { clock, limiter, controller } = driven;
-      let windowStart = 10;
-      let used = 0;
+    /** Admits `limit` calls in each window, from each whole second (+ 10 ms). */
+    class FixedWindow {
+      private windowStart = 10;
+      private used = 0;
+      constructor(public limit = 20) {}
+
+      admits(sentAt: number): boolean {
+        while (sentAt >= this.windowStart + 1_000)
+          [this.windowStart, this.used] = [this.windowStart + 1_000, 0];
+        if (sentAt < this.windowStart || this.used >= this.limit) return false;
+        this.used++;
+        return true;
+      }
+    }
+
+    /**
+     * Sends into `window` after the limiter's pauses, at most one call every `gapMs` (and at its
+     * pace, to the ms, when `paced`), for `seconds` or until the first refusal when `untilRefused`.
+     */
+    async function send(
+      { clock, limiter, controller }: ReturnType<typeof adaptive>,
+      window: FixedWindow,
+      seconds: number,
+      { retryAfter = false, gapMs = 40, paced = false, untilRefused = false } = {},
+    ) {
       const end = clock.now() + seconds * 1_000;
       while (clock.now() < end) {
-        await clock.advanceTo(Math.max(limiter.snapshot().nextAtMs, clock.now() + 40));
+        await clock.advanceTo(Math.max(limiter.snapshot().nextAtMs, clock.now() + gapMs));
+        while (paced && !limiter.tryAcquire()) await clock.advanceBy(1);
         const sentAt = clock.now();
-        while (sentAt >= windowStart + 1_000) [windowStart, used] = [windowStart + 1_000, 0];
-        if (sentAt >= windowStart && used < 20) {
-          used++;
+        if (window.admits(sentAt)) {
           controller.onSuccess();
-        } else {
-          const signals = retryAfter ? { retryAfterMs: 1_000, retryAfterInWholeSeconds: true } : {};
-          await clock.advanceBy(1);
-          controller.onRefusal(signals, sentAt);
+          continue;
         }
+        const signals = retryAfter ? { retryAfterMs: 1_000, retryAfterInWholeSeconds: true } : {};
+        await clock.advanceBy(1);
+        controller.onRefusal(signals, sentAt);
+        if (untilRefused) return;
       }
+    }
+
+    /** Sends at 25 a second into a window admitting 20 for `seconds`. */
+    async function sendSeconds(seconds: number, retryAfter = false) {
+      const driven = adaptive(25);
+      const window = new FixedWindow();
+      await send(driven, window, seconds, { retryAfter });
       // Late in the window, as a refusal of a fixed window comes.
-      await clock.advanceTo(Math.ceil(clock.now() / 1_000) * 1_000 + 900);
-      return driven;
+      await driven.clock.advanceTo(Math.ceil(driven.clock.now() / 1_000) * 1_000 + 900);
+      return { ...driven, window };
     }
 
     /** The window's next reset after `now`: 10 ms past a whole second. */
@@ -458,6 +484,20 @@ describe('AdaptiveRateController', () => {
       controller.onRefusal({ retryAfterMs: 1_000, retryAfterInWholeSeconds: true }, clock.now());
       expect(limiter.snapshot().nextAtMs).toBeGreaterThanOrEqual(nextReset(clock.now()));
       expect(limiter.snapshot().nextAtMs).toBeLessThanOrEqual(nextReset(clock.now()) + 50);
+    });
+
+    it("ending a ramp past a raised limit, measures what the refused call's window admitted (not twice its last half second)", async () => {
+      // In virtual time with answers taking 10-30 ms, a ramp into a window raised from 20 to 80
+      // was refused at 227 a second; the last half second's successes, doubled (or half the
+      // ramp's rate), slowed it to 160, and the next two windows refused 8 calls before the rate
+      // came down to 76.
+      const driven = await sendSeconds(4);
+      driven.window.limit = 80;
+      await send(driven, driven.window, 10, { gapMs: 1, paced: true, untilRefused: true });
+      // Counted from the earliest point the reset learnt may be, a few of the window before
+      // count too (the ramp crossed the reset): within 5 % of the limit, not 60 % past it.
+      expect(driven.limiter.rate).toBeGreaterThan(80 * 0.9);
+      expect(driven.limiter.rate).toBeLessThan(80 * 1.05);
     });
 
     it('follows a precise Retry-After as said, reset learnt or not', async () => {

@@ -77,7 +77,8 @@ const SHORT_RESET_MS = 1_000;
  *   as at 500), the more slowly the more often the same ceiling was confirmed; accepted 10 %
  *   past the ceiling over two seconds (or, for a bucket saying its remaining count, refilled
  *   10 % past it: the successes plus the count's rise), the ceiling is forgotten and the rate
- *   doubles every half second until the next refusal, which measures the last half second;
+ *   doubles every half second until the next refusal, which measures the last half second
+ *   (once a fixed window's reset is known, what the refused call's window admitted: it was full);
  * - a precise `Retry-After` (`retry-after-ms`) on refusals measures the refill exactly (a
  *   bucket's next token moves on one token's time per call it admits): when a steady refill
  *   measured so moves by more than 5 %, the limit changed, so the refusal does not confirm
@@ -172,7 +173,8 @@ export class AdaptiveRateController {
     this.applyAnnouncements(signals, now);
     const sentBefore = sentAt !== undefined && sentAt < this.sinceDecrease.at;
     // What the upstream admitted, measured once: it tells an echo, and otherwise the limit.
-    const admitted = this.admittedRate(now);
+    const filled = this.filledWindow(sentAt ?? now);
+    const admitted = filled ?? this.admittedRate(now);
     if (
       sentBefore ||
       (now - this.sinceDecrease.at < this.options.decreaseCooldownMs &&
@@ -198,11 +200,12 @@ export class AdaptiveRateController {
     // was (a second of successes may straddle two windows of a fixed-window upstream, and
     // count more); unless that ceiling was a ramp's guess, passed well before this refusal.
     // Leaving slow start the ramp makes it low (a guess), so never below half the rate there
-    // (as TCP).
+    // (as TCP); unless it counts a fixed window filled (no guess).
     const measured = Math.min(admitted ?? rate, rate, this.ceiling.capOn(rate));
-    const top = this.slowStart ? Math.max(measured, rate / 2) : measured;
+    const ramped = this.slowStart && filled === undefined;
+    const top = ramped ? Math.max(measured, rate / 2) : measured;
     const next = admitted === undefined ? rate * this.options.decreaseFactor : top * GOODPUT_MARGIN;
-    const guessed = this.slowStart && admitted !== undefined && admitted < rate;
+    const guessed = ramped && admitted !== undefined && admitted < rate;
     this.slowDown(now, top, next, 'the upstream refused a call', { refillMoved, guessed });
     // No `Retry-After`: a few calls' time, as the next calls would most likely be refused too.
     this.pause(
@@ -210,6 +213,19 @@ export class AdaptiveRateController {
       signals.retryAfterMs === undefined ? (FIRST_PAUSE_CALLS * 1000) / rate : pauseFor(signals),
       { sentAt, saidByUpstream: isPrecise(signals) },
     );
+  }
+
+  /**
+   * Ending a ramp past a forgotten ceiling into a fixed window whose reset is known, what the
+   * window of the refused call (sent at `sentAt`) admitted, in calls a second: the call found
+   * it full, so that is its limit (a second's successes straddle two windows, and the last
+   * half second's lag the ramp). Undefined otherwise.
+   */
+  private filledWindow(sentAt: number): number | undefined {
+    if (!this.slowStart || !this.ceilingForgotten) return undefined;
+    const windowStart = this.windowReset.earliestStart(sentAt);
+    if (windowStart === undefined) return undefined;
+    return this.accepted.countSince(windowStart) || undefined;
   }
 
   /**

@@ -30,6 +30,17 @@ describe('WindowReset', () => {
     expect(reset.next(9_005)).toBe(10_005);
   });
 
+  it('bounds the start of the window a call fell in from below by the stretch the runs shared', () => {
+    const reset = new WindowReset();
+    runEndingAt(reset, 1_980, 2_010);
+    runEndingAt(reset, 4_990, 5_040);
+    runEndingAt(reset, 7_960, 8_005);
+    // The reset falls in (990, 5]: a call sent at 9_600 fell in a window started after 8_990.
+    expect(reset.earliestStart(9_600)).toBe(8_990);
+    expect(reset.earliestStart(10_004)).toBe(8_990);
+    expect(new WindowReset().earliestStart(9_600)).toBeUndefined();
+  });
+
   it('learns a reset anywhere in the second, and again after one that moved', () => {
     const reset = new WindowReset();
     for (const second of [1, 2, 3]) runEndingAt(reset, second * 1_000 + 380, second * 1_000 + 420);
@@ -98,7 +109,7 @@ describe('WindowReset', () => {
     expect(reset.next(6_500)).toBe(7_010);
   });
 
-  it('places the reset learnt at or after the true one, and no later than the earliest success after it (property)', () => {
+  it('places the reset learnt at or after the true one, no later than the earliest success after it, and the earliest start of a window at or before it (property)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 999 }),
@@ -122,6 +133,12 @@ describe('WindowReset', () => {
           const latest = Math.min(...gaps.map(([, after]) => after));
           const past = ((((next ?? 0) - phase) % 1_000) + 1_000) % 1_000;
           expect(past).toBeLessThanOrEqual(latest + 5);
+          // A call sent past the reset learnt fell in a window started at its earliest at or
+          // before the true reset, and no earlier than the last refused call of every run.
+          const earliest = reset.earliestStart(4_000 + phase + latest + 10) ?? Number.NaN;
+          expect(earliest).toBeLessThanOrEqual(4_000 + phase);
+          const nearest = Math.min(...gaps.map(([before]) => before));
+          expect(earliest).toBeGreaterThanOrEqual(4_000 + phase - nearest - 5);
         },
       ),
       { seed: 26, numRuns: 300 },

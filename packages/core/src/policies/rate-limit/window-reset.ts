@@ -44,8 +44,10 @@ export class WindowReset {
   private refusalsInRun = 0;
   /** Where the last runs of refusals ended: `(last refused call sent, next admitted one sent]`. */
   private readonly runEnds: [number, number][] = [];
-  /** Where the reset falls in the second (ms past a whole second), once known. */
+  /** Where the reset falls in the second (ms past a whole second), once known: the latest point. */
   private phase?: number;
+  /** How much earlier than `phase` the reset may fall (the runs' ends shared that stretch). */
+  private spreadMs = 0;
   /** The callers wait for the reset learnt: the run of refusals ends there, telling nothing new. */
   private waiting = false;
 
@@ -72,7 +74,9 @@ export class WindowReset {
     if (waited || sentAt - from > WIDEST_END_MS) return;
     this.runEnds.push([from, sentAt]);
     if (this.runEnds.length > AGREEING_RUNS) this.runEnds.shift();
-    this.phase = this.runEnds.length === AGREEING_RUNS ? this.commonPoint() : undefined;
+    const shared = this.runEnds.length === AGREEING_RUNS ? this.sharedStretch() : undefined;
+    this.phase = shared?.to;
+    this.spreadMs = shared === undefined ? 0 : shared.to - shared.from;
   }
 
   /**
@@ -90,6 +94,16 @@ export class WindowReset {
     return Math.max(0, reset - now);
   }
 
+  /**
+   * The earliest clock time the window a call sent at `at` fell in may have started, once the
+   * reset is learnt (the reset learnt is the latest): the successes since then count all the
+   * window admitted, and, at most, the last few of the window before.
+   */
+  earliestStart(at: number): number | undefined {
+    const next = this.next(at);
+    return next === undefined ? undefined : next - PERIOD_MS - this.spreadMs;
+  }
+
   /** The clock time of the next reset after `now`, once learnt. */
   next(now: number): number | undefined {
     if (this.phase === undefined) return undefined;
@@ -105,11 +119,12 @@ export class WindowReset {
   }
 
   /**
-   * The latest point of the second within every run's end, when they share any (runs' ends
-   * under 400 ms long share one stretch of the second at most): the reset is no later than
-   * it, so a pause until it never ends before the reset.
+   * The stretch of the second within every run's end, when they share any (runs' ends under
+   * 400 ms long share one stretch at most), `(from, to]` in ms past a whole second: the reset
+   * falls in it, and is taken at its latest point, so a pause until it never ends before the
+   * reset.
    */
-  private commonPoint(): number | undefined {
+  private sharedStretch(): { from: number; to: number } | undefined {
     const covered = new Array<number>(BINS).fill(0);
     for (const [from, to] of this.runEnds) {
       const first = Math.floor(from / BIN_MS) + 1;
@@ -121,7 +136,10 @@ export class WindowReset {
     }
     const shared = (bin: number) => covered[mod(bin, BINS)] === AGREEING_RUNS;
     const end = covered.findIndex((_, bin) => shared(bin) && !shared(bin + 1));
-    return end < 0 ? undefined : end * BIN_MS;
+    if (end < 0) return undefined;
+    let start = end;
+    while (start > end - BINS && shared(start - 1)) start--;
+    return { from: (start - 1) * BIN_MS, to: end * BIN_MS };
   }
 }
 
