@@ -74,11 +74,13 @@ describe('the resilience metrics of @toolshield/nest/telemetry', () => {
     const attempts = metering.of('toolshield.tool.attempt.duration');
     expect(metering.units.get('toolshield.tool.attempt.duration')).toBe('s');
     // call_2: a failed attempt, a backoff wait (not counted), then a 20 ms attempt.
+    // The backoff's jitter leaves the clock at a fractional millisecond, so a duration is
+    // a difference of two such readings: compared to the nanosecond, not bit for bit.
     expect(attempts.map((m) => [m.attributes?.['error.type'], m.value])).toEqual([
-      [undefined, 0.03],
-      ['upstream_unavailable', 0],
-      [undefined, 0.02],
-      ['timeout', 0.05],
+      [undefined, expect.closeTo(0.03, 9)],
+      ['upstream_unavailable', expect.closeTo(0, 9)],
+      [undefined, expect.closeTo(0.02, 9)],
+      ['timeout', expect.closeTo(0.05, 9)],
     ]);
   });
 
