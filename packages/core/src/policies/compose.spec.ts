@@ -84,18 +84,51 @@ describe('composePolicies', () => {
     const clock = new VirtualClock();
     const breaker = new ToolCircuitBreaker({ volumeThreshold: 2 }, { clock, tool: 'weather' });
     let calls = 0;
-    const outcome = executeWithPolicies(
-      async () => {
-        calls++;
-        throw econnreset();
-      },
-      { retry: { maxRetries: 5 }, breaker, clock },
-    );
+    const dead = async () => {
+      calls++;
+      throw econnreset();
+    };
+    // This call retries a second later ...
+    const backoff = { baseMs: 1_000, jitter: 'none' as const };
+    const patient = executeWithPolicies(dead, {
+      retry: { maxRetries: 5, backoff },
+      breaker,
+      clock,
+    });
+    // ... by when two failed calls have opened the breaker.
+    await executeWithPolicies(dead, { breaker, clock });
+    await executeWithPolicies(dead, { breaker, clock });
+    expect(breaker.state).toBe('open');
     await clock.advanceBy(60_000);
-    const result = await outcome;
-    expect(result).toMatchObject({ ok: false, attempts: 3, retryCount: 2, retryMax: 5 });
+    const result = await patient;
+    expect(result).toMatchObject({ ok: false, attempts: 2, retryCount: 1, retryMax: 5 });
     expect(result.ok ? undefined : result.error).toBeInstanceOf(CircuitOpenError);
-    expect(calls).toBe(2);
+    expect(calls).toBe(3);
+    breaker.dispose();
+  });
+
+  it('counts calls in the breaker, not attempts: a failure counts once its retries are over', async () => {
+    const clock = new VirtualClock();
+    const breaker = new ToolCircuitBreaker({}, { clock, tool: 'weather' });
+    const retry = { maxRetries: 2, backoff: { baseMs: 10, jitter: 'none' as const } };
+    const run = composePolicies({ retry, breaker, clock });
+    // Twenty calls whose first attempt fails and whose retry succeeds: 20 successes.
+    for (let call = 0; call < 20; call++) {
+      const outcome = run(async ({ attempt }) => {
+        if (attempt === 1) throw econnreset();
+        return 'ok';
+      });
+      await clock.runAll();
+      expect(await outcome).toMatchObject({ ok: true, attempts: 2 });
+    }
+    expect(breaker.stats()).toEqual({ successes: 20, failures: 0 });
+    // A call whose every attempt fails counts one failure.
+    const failed = run(async () => {
+      throw econnreset();
+    });
+    await clock.runAll();
+    expect(await failed).toMatchObject({ ok: false, attempts: 3 });
+    expect(breaker.stats()).toEqual({ successes: 20, failures: 1 });
     breaker.dispose();
   });
 

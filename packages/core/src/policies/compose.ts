@@ -1,6 +1,6 @@
 import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/system-clock.js';
-import type { ToolCircuitBreaker } from './breaker/circuit-breaker.js';
+import type { BreakerCallOptions, ToolCircuitBreaker } from './breaker/circuit-breaker.js';
 import type { Bulkhead } from './bulkhead.js';
 import { callBudget } from './call-budget.js';
 import { retry } from './retry.js';
@@ -12,7 +12,8 @@ import { withTimeout, type AbandonedAttempt } from './timeout.js';
 /**
  * The policies of one tool. Each is optional; present ones are applied in the order
  * Retry(CircuitBreaker(Timeout(Bulkhead(fn)))): every attempt passes the breaker (so an open
- * breaker stops the retries), the timeout covers queueing in the bulkhead and the run, and
+ * breaker stops the retries), which counts calls, not attempts (a retried attempt's failure
+ * counts only if the call fails in the end, ADR 0015), the timeout covers queueing in the bulkhead and the run, and
  * the call's time budget (`retry.budgetMs`) covers everything: each attempt ends by the
  * earlier of its `timeoutMs` and the end of that budget (also without a `timeoutMs`). Retries
  * are also taken from the upstream's retry budget (`retry.retryBudget`, on by default). A
@@ -94,7 +95,9 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
     let attempts = 0;
     let retriesWithheld = false;
     const onWithheld = () => (retriesWithheld = true);
-    const trial: { abandoned?: AbandonedAttempt } = {};
+    // Counted as one call by the breaker: a retried attempt's failure waits in
+    // `deferredFailure` and is committed only if the call fails in the end (ADR 0015).
+    const trial: Mutable<BreakerCallOptions> = { deferFailures: retryPolicy !== undefined };
     const deadline = callBudget(retryPolicy?.budgetMs, clock.now());
     const onAbandoned = (attempt: AbandonedAttempt) => (trial.abandoned = attempt);
     const limited = (attempt: number) => (attemptSignal: AbortSignal) =>
@@ -115,6 +118,7 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
     const guarded = (attempt: number): Promise<T> => {
       attempts = attempt;
       trial.abandoned = undefined;
+      trial.deferredFailure = undefined; // a new attempt: the last one's failure was retried
       return breaker === undefined ? timed(attempt)() : breaker.execute(timed(attempt), trial);
     };
     try {
@@ -124,6 +128,7 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
           : await retry(guarded, retryPolicy, { clock, signal, budget, onWithheld });
       return { ok: true, value, attempts, retryCount: attempts - 1, retryMax };
     } catch (error) {
+      trial.deferredFailure?.();
       return {
         ok: false,
         error,
@@ -135,6 +140,8 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
     }
   };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The retry budget's gate of a pipeline whose retry policy has one on. */
 function budgetGateOf(
