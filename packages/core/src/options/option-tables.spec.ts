@@ -143,7 +143,11 @@ const retryCases: OptionCases<RetryOptions> = {
   budgetMs: positiveMs(true),
   onRetry: callback,
   retryBudget: {
-    good: [false, {}, { ratio: 0.1, minRetriesPerSecond: 0, windowMs: 30_000, key: 'search-api' }],
+    good: [
+      false,
+      {},
+      { ratio: 0.1, successRatio: 0.5, minRetriesPerSecond: 0, burst: 30, key: 'search-api' },
+    ],
     bad: [true, 'on', 1, null],
     expected: 'false, or an object',
     nested: [
@@ -154,10 +158,10 @@ const retryCases: OptionCases<RetryOptions> = {
         received: 'NaN',
       },
       {
-        value: { windowMs: 0 },
-        path: 'retryBudget.windowMs',
-        expected: 'a number of milliseconds above 0',
-        received: '0',
+        value: { burst: -1 },
+        path: 'retryBudget.burst',
+        expected: 'a number from 0 to 1000000',
+        received: '-1',
       },
     ],
   },

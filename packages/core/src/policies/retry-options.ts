@@ -66,11 +66,13 @@ export interface RetryOptions {
   /** Called before each wait; throwing from it ends the call with that error. */
   readonly onRetry?: (info: RetryInfo) => void;
   /**
-   * How many retries the calls to the upstream may add, counted over a sliding window and
-   * shared by every call to the same upstream: by default retries may add 10 % of the calls
-   * made in the last 10 s, or 1 per second when that allows more. Past it a failure returns
-   * at once (`retryCount` says how many retries were made, the failure that retries were
-   * withheld). `false` turns it off. Applied where calls share a budget: `shieldTool`,
+   * How many retries the calls to the upstream may make, shared by every call to it: retries
+   * are paid from a balance of at most 30 that each call fills by 0.1, each successful call by
+   * 0.5 more, and time by 1 a second (see `RetryBudgetOptions`). A flaky upstream that still
+   * answers most calls earns more than its retries cost; a dead one gets about 10 % more
+   * requests than calls. When the balance is empty a failure returns at once (`retryCount`
+   * says how many retries were made, the failure that retries were withheld). `false` turns
+   * it off. Applied where calls share a budget: `shieldTool`,
    * `composePolicies` and the Nest module; the bare `retry()` helper takes a `budget` gate.
    */
   readonly retryBudget?: RetryBudgetOptions | false;

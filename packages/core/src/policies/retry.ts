@@ -26,7 +26,7 @@ export interface RetryContext extends PolicyContext {
   readonly startedAt?: number;
   /**
    * The retry budget of the upstream (see `RetryOptions.retryBudget`): the call is counted
-   * once, and each retry must be taken from it. Default: none.
+   * once, each retry must be taken from it, and a success is counted. Default: none.
    */
   readonly budget?: RetryBudgetGate;
   /**
@@ -43,7 +43,7 @@ export interface RetryContext extends PolicyContext {
  * wait and the loop. `budgetMs` is checked before each wait; to also end an attempt when the
  * budget runs out, run each attempt through `withTimeout` with the call's `callBudget` (as
  * `composePolicies` does). With a `budget` gate, each retry is taken from the upstream's retry
- * budget first; when it is spent, the call ends at once.
+ * budget first (when it is spent, the call ends at once), and a success earns the budget back.
  *
  * @param fn the attempt; receives its number (1 for the first call)
  * @param options options, or a policy resolved once with `resolveRetryPolicy`
@@ -66,13 +66,18 @@ export async function retry<T>(
     let info: RetryInfo;
     try {
       const result = await fn(attempt);
-      if (policy.retryOnResult === undefined) return result;
-      const decision = decideRetryOnResult(
-        result,
-        { attempt, elapsedMs: clock.now() - start, previousDelayMs },
-        policy,
-      );
-      if (!decision.retry) return result;
+      const decision =
+        policy.retryOnResult === undefined
+          ? undefined
+          : decideRetryOnResult(
+              result,
+              { attempt, elapsedMs: clock.now() - start, previousDelayMs },
+              policy,
+            );
+      if (decision === undefined || !decision.retry) {
+        budget?.recordSuccess();
+        return result;
+      }
       info = { attempt, delayMs: decision.delayMs, result };
     } catch (error) {
       const decision = decideRetry(

@@ -1,22 +1,32 @@
 /**
- * How many retries the calls to one upstream may add. Retries are allowed while, over the
- * last `windowMs`, they stay within `ratio` of the calls made, or within
- * `minRetriesPerSecond` (whichever allows more, so a quiet tool still retries its blips).
- * Past that, failures return at once: under an outage retries would only multiply the load
- * on an upstream that is already failing.
+ * How many retries the calls to one upstream may make. Retries are paid from a balance that
+ * calls, successes and time fill, up to `burst`:
+ *
+ * - each call (first attempt) earns `ratio` of a retry, and each successful call earns
+ *   `successRatio` more: an upstream that still answers most calls earns more than its
+ *   retries cost, one that answers none earns only `ratio`;
+ * - `minRetriesPerSecond` come in whatever the traffic, so a quiet tool still retries its blips;
+ * - the balance never holds more than `burst`: a fresh budget starts with it (a first burst of
+ *   failures is retried), and no healthy spell saves up more for the outage after it.
+ *
+ * A retry takes one; when none is left the failure returns at once. Over any stretch of time,
+ * retries ≤ `burst` + `ratio` × calls + `successRatio` × successful calls
+ * + `minRetriesPerSecond` × seconds.
  *
  * @example
- * // At most one retry per ten calls, counted over the last 30 s:
- * { ratio: 0.1, windowMs: 30_000 }
+ * // A dead upstream gets at most 5 % more requests than calls, after the first 10 retries:
+ * { ratio: 0.05, burst: 10 }
  * @publicApi
  */
 export interface RetryBudgetOptions {
-  /** Share of the calls in the window that retries may add (default 0.1: 10 %). From 0 to 1000. */
+  /** Retries each call earns, whatever its outcome (default 0.1: 10 %). From 0 to 1000. */
   readonly ratio?: number;
-  /** Retries allowed per second of the window whatever the traffic (default 1). */
+  /** Retries each successful call earns on top of `ratio` (default 0.5). From 0 to 1000. */
+  readonly successRatio?: number;
+  /** Retries earned per second whatever the traffic (default 1). */
   readonly minRetriesPerSecond?: number;
-  /** The sliding window the calls and retries are counted in, in ms (default 10 s). */
-  readonly windowMs?: number;
+  /** The most retries the budget holds, and what a fresh budget starts with (default 30). */
+  readonly burst?: number;
   /**
    * The upstream the budget protects: tools naming the same key share one budget (default: the
    * tool's breaker, or its named rate limit, or the tool itself).
@@ -27,37 +37,41 @@ export interface RetryBudgetOptions {
 /** {@link RetryBudgetOptions} with every default applied (the key stays optional). @publicApi */
 export interface RetryBudgetSettings {
   readonly ratio: number;
+  readonly successRatio: number;
   readonly minRetriesPerSecond: number;
-  readonly windowMs: number;
+  readonly burst: number;
   readonly key?: string;
 }
 
-/** @publicApi */
+/**
+ * The defaults, each chosen for a reason (ADR 0024, figures in docs/benchmarks.md):
+ *
+ * - `ratio` 0.1: on a dead upstream retries add at most 10 % to the calls (the SRE book's
+ *   per-client budget), well under the 1.2 requests per call the defaults promise;
+ * - `successRatio` 0.5: with `ratio`, a call that succeeds earns 0.6 retries, above the 0.42
+ *   a call needs when 30 % of attempts fail (3 retries), so a flaky upstream keeps every retry;
+ *   past about 38 % failing attempts the retries cost more than they earn and are cut back;
+ * - `minRetriesPerSecond` 1: a tool called a few times a minute still retries its blips;
+ * - `burst` 30: covers the retries of 50 callers starting at once at 30 % failures (about 21
+ *   with 3 retries each, 15 of them at once), and is all a dead upstream gets from the
+ *   healthy time before it died.
+ *
+ * @publicApi
+ */
 export const DEFAULT_RETRY_BUDGET: RetryBudgetSettings = Object.freeze({
   ratio: 0.1,
+  successRatio: 0.5,
   minRetriesPerSecond: 1,
-  windowMs: 10_000,
+  burst: 30,
 });
 
 /** Applies the defaults of {@link DEFAULT_RETRY_BUDGET} (options checked by the retry options' rule). @publicApi */
 export function resolveRetryBudget(options: RetryBudgetOptions = {}): RetryBudgetSettings {
   return Object.freeze({
     ratio: options.ratio ?? DEFAULT_RETRY_BUDGET.ratio,
+    successRatio: options.successRatio ?? DEFAULT_RETRY_BUDGET.successRatio,
     minRetriesPerSecond: options.minRetriesPerSecond ?? DEFAULT_RETRY_BUDGET.minRetriesPerSecond,
-    windowMs: options.windowMs ?? DEFAULT_RETRY_BUDGET.windowMs,
+    burst: options.burst ?? DEFAULT_RETRY_BUDGET.burst,
     ...(options.key === undefined ? {} : { key: options.key }),
   });
-}
-
-/**
- * The most retries the window allows for `calls` calls in it: `ratio` of them, or the floor of
- * `minRetriesPerSecond` over the window, whichever is more.
- *
- * @publicApi
- */
-export function retryAllowance(settings: RetryBudgetSettings, calls: number): number {
-  return Math.max(
-    settings.ratio * calls,
-    (settings.minRetriesPerSecond * settings.windowMs) / 1_000,
-  );
 }

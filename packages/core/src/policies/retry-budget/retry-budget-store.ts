@@ -1,20 +1,21 @@
 import type { RetryBudgetSettings } from './retry-budget-options.js';
-import { retryAllowance } from './retry-budget-options.js';
-import { SlidingCallCounts } from './sliding-counts.js';
+import { RetryTokens } from './retry-tokens.js';
 
 /**
- * Where the calls and retries of each retry budget are counted. The default,
- * {@link LocalRetryBudgetStore}, counts per process; a shared store (`@toolshield/redis`)
- * counts for every instance of the application, so the budget protects the upstream however
- * many instances call it.
+ * Where the retry balance of each upstream is kept (see `RetryBudgetOptions`). The default,
+ * {@link LocalRetryBudgetStore}, keeps it per process; a shared store (`@toolshield/redis`)
+ * keeps one for every instance of the application, so the budget protects the upstream
+ * however many instances call it.
  *
  * @publicApi
  */
 export interface RetryBudgetStore {
-  /** Counts a call (a first attempt) to the upstream `key` at clock time `now`. Never throws. */
+  /** Counts a call (a first attempt) to the upstream `key` at clock time `now`: it earns `ratio`. Never throws. */
   recordCall(key: string, settings: RetryBudgetSettings, now: number): void;
+  /** Counts a call to `key` that succeeded: it earns `successRatio`. Never throws. */
+  recordSuccess(key: string, settings: RetryBudgetSettings, now: number): void;
   /**
-   * Takes one retry from `key`'s budget when the window allows it, and says whether it did.
+   * Takes one retry from `key`'s balance when it holds one, and says whether it did.
    * A shared store that cannot be reached answers as it thinks best (the redis store decides
    * locally meanwhile); it never rejects.
    */
@@ -22,32 +23,31 @@ export interface RetryBudgetStore {
 }
 
 /**
- * The in-process {@link RetryBudgetStore}: one sliding window per key, created on first use
- * with that caller's `windowMs`.
+ * The in-process {@link RetryBudgetStore}: one balance per key, full when first used.
  *
  * @publicApi
  */
 export class LocalRetryBudgetStore implements RetryBudgetStore {
-  private readonly windows = new Map<string, SlidingCallCounts>();
+  private readonly balances = new Map<string, RetryTokens>();
 
   recordCall(key: string, settings: RetryBudgetSettings, now: number): void {
-    this.window(key, settings).addCall(now);
+    this.balance(key, settings, now).earn(settings.ratio, settings, now);
+  }
+
+  recordSuccess(key: string, settings: RetryBudgetSettings, now: number): void {
+    this.balance(key, settings, now).earn(settings.successRatio, settings, now);
   }
 
   tryRetry(key: string, settings: RetryBudgetSettings, now: number): boolean {
-    const window = this.window(key, settings);
-    const { calls, retries } = window.totals(now);
-    if (retries + 1 > retryAllowance(settings, calls)) return false;
-    window.addRetry(now);
-    return true;
+    return this.balance(key, settings, now).take(settings, now);
   }
 
-  private window(key: string, settings: RetryBudgetSettings): SlidingCallCounts {
-    let window = this.windows.get(key);
-    if (window === undefined) {
-      window = new SlidingCallCounts(settings.windowMs);
-      this.windows.set(key, window);
+  private balance(key: string, settings: RetryBudgetSettings, now: number): RetryTokens {
+    let balance = this.balances.get(key);
+    if (balance === undefined) {
+      balance = new RetryTokens(settings, now);
+      this.balances.set(key, balance);
     }
-    return window;
+    return balance;
   }
 }

@@ -8,11 +8,7 @@ import type { ToolFailure } from '../../results/tool-outcome.js';
 import { shieldTool } from '../../shield/shield-tool.js';
 import { retry } from '../retry.js';
 import { resolveRetryPolicy } from '../retry-policy.js';
-import {
-  resolveRetryBudget,
-  retryAllowance,
-  type RetryBudgetOptions,
-} from './retry-budget-options.js';
+import { resolveRetryBudget, type RetryBudgetOptions } from './retry-budget-options.js';
 import { LocalRetryBudgetStore } from './retry-budget-store.js';
 import { retryBudgetGate } from './retry-budget.js';
 
@@ -71,7 +67,7 @@ describe('retry budget', () => {
   });
 
   it('returns a withheld failure at once, with a truthful retryCount and a text that says why', async () => {
-    const { tool, clock } = deadUpstream({ retryBudget: { ratio: 0, minRetriesPerSecond: 0 } });
+    const { tool, clock } = deadUpstream({ retryBudget: { minRetriesPerSecond: 0, burst: 0 } });
     const outcome = tool({}, { callId: 'c1' });
     await clock.runAll();
     const failure = (await outcome) as ToolFailure;
@@ -88,7 +84,7 @@ describe('retry budget', () => {
     expect(failure.suggestions[0]).toMatch(/^Do not repeat this call now/);
   });
 
-  it('still retries the blips of a quiet tool (the floor), and again once the window has slid', async () => {
+  it('retries a first burst of failures, then what calls, successes and time earn', async () => {
     let failNext = 0;
     const clock = new VirtualClock();
     const tool = shieldTool(
@@ -101,37 +97,37 @@ describe('retry budget', () => {
         idempotent: true,
         breaker: false,
         clock,
-        retry: { ...quick, maxRetries: 5 },
+        retry: { ...quick, maxRetries: 5, retryBudget: { burst: 10, ratio: 0, successRatio: 0.5 } },
       },
     );
-    // 1 call with 10 failed attempts: the floor (1 retry/s over 10 s) allows 10 retries in the
-    // window, the policy 5 per call.
+    const call = async () => {
+      const outcome = tool({});
+      await clock.runAll();
+      return outcome;
+    };
+    // A fresh budget holds `burst` retries: two calls failing every attempt spend 5 + 5.
     failNext = 12;
-    const first = tool({});
-    await clock.runAll();
-    expect(await first).toMatchObject({ success: false, retryCount: 5 });
-    const second = tool({});
-    await clock.runAll();
-    expect(await second).toMatchObject({ success: false, retryCount: 5 });
+    expect(await call()).toMatchObject({ success: false, retryCount: 5 });
+    expect(await call()).toMatchObject({ success: false, retryCount: 5 });
+    // The 100 ms of backoff earned a tenth of a retry (1 a second): not a whole one yet.
     failNext = 1;
-    const third = tool({});
-    await clock.runAll();
-    expect(await third).toMatchObject({
-      success: false,
-      retryCount: 0,
-      metadata: { retriesWithheld: true },
-    });
-    await clock.advanceBy(10_000);
+    expect(await call()).toMatchObject({ retryCount: 0, metadata: { retriesWithheld: true } });
+    // Two successes earn one retry (with what time earned meanwhile).
+    await call();
+    await call();
     failNext = 1;
-    const later = tool({});
-    await clock.runAll();
-    expect(await later).toMatchObject({ success: true, metadata: { attempts: 2 } });
+    expect(await call()).toMatchObject({ success: true, metadata: { attempts: 2 } });
+    // Time refills it, never above `burst`: an hour later a failing call gets 5, the next 5 more.
+    await clock.advanceBy(3_600_000);
+    failNext = 12;
+    expect(await call()).toMatchObject({ retryCount: 5 });
+    expect(await call()).toMatchObject({ retryCount: 5 });
   });
 
   it('is shared by the tools that name one key in one store', async () => {
     const clock = new VirtualClock();
     const store = new LocalRetryBudgetStore();
-    const budget = { key: 'search-api', ratio: 0, minRetriesPerSecond: 0.1 }; // 1 retry in 10 s
+    const budget = { key: 'search-api', ratio: 0, minRetriesPerSecond: 0, burst: 1 }; // 1 retry
     const make = (name: string) =>
       shieldTool(
         () => {
@@ -158,7 +154,7 @@ describe('retry budget', () => {
     const clock = new VirtualClock();
     const gate = retryBudgetGate(
       'api',
-      resolveRetryBudget({ ratio: 0, minRetriesPerSecond: 0 }),
+      resolveRetryBudget({ minRetriesPerSecond: 0, burst: 0 }),
       new LocalRetryBudgetStore(),
       clock,
     );
@@ -184,9 +180,15 @@ describe('retry budget', () => {
     ],
     ['negative floor', { minRetriesPerSecond: -1 }, /retryBudget\.minRetriesPerSecond must be/],
     [
-      'zero window',
-      { windowMs: 0 },
-      /retryBudget\.windowMs must be a number of milliseconds above 0, got 0/,
+      'negative burst',
+      { burst: -1 },
+      /retryBudget\.burst must be a number from 0 to 1000000, got -1/,
+    ],
+    ['NaN successRatio', { successRatio: Number.NaN }, /retryBudget\.successRatio must be/],
+    [
+      'the old windowMs',
+      { windowMs: 10_000 } as RetryBudgetOptions,
+      /retryBudget\.windowMs must be absent/,
     ],
     ['blank key', { key: ' ' }, /retryBudget\.key must be/],
     ['unknown option', { ratoi: 0.1 } as RetryBudgetOptions, /retryBudget\.ratoi must be absent/],
@@ -202,47 +204,64 @@ describe('retry budget', () => {
     expect(resolve).toThrow(message);
   });
 
-  // The store counts in ten buckets, so its window is nine to ten tenths of `windowMs` long: a
-  // retry near a window's start was funded by calls up to a window before it. What holds is
-  // checked where the store decides: every retry it grants fits, with the retries of the last
-  // nine tenths of a window (all of which it still counts), within the allowance of the calls
-  // of the last window (all it may count). Before, every step compared the retries of a whole
-  // window with the calls of 1.1 windows: false for a retry granted 79 ms after the call that
-  // funded it with a 768 ms window (a CI run's random seed found it).
-  it('never grants a retry past the allowance of its window, whatever the settings and traffic', () => {
+  // What RetryBudgetOptions promise: over any stretch of time, the retries granted stay within
+  // `burst` plus what the calls, the successes and the time of that stretch earned.
+  it('never grants more than burst plus what a stretch of time earned, whatever the settings and traffic', () => {
     fc.assert(
       fc.property(
         fc.record({
           ratio: fc.double({ min: 0, max: 2, noNaN: true }),
+          successRatio: fc.double({ min: 0, max: 2, noNaN: true }),
           minRetriesPerSecond: fc.double({ min: 0, max: 20, noNaN: true }),
-          windowMs: fc.integer({ min: 10, max: 60_000 }),
+          burst: fc.double({ min: 0, max: 50, noNaN: true }),
         }),
-        fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 2_000 }), retry: fc.boolean() }), {
-          maxLength: 400,
-        }),
+        fc.array(
+          fc.record({
+            gapMs: fc.integer({ min: 0, max: 2_000 }),
+            kind: fc.constantFrom('call', 'success', 'retry'),
+          }),
+          { maxLength: 150 },
+        ),
         (options, steps) => {
           const settings = resolveRetryBudget(options);
           const store = new LocalRetryBudgetStore();
-          const log: { at: number; retry: boolean }[] = [];
+          const log: { at: number; earned: number; granted: number }[] = [];
           let now = 0;
-          for (const step of steps) {
-            now += step.gapMs;
-            if (!step.retry) {
-              store.recordCall('k', settings, now);
-              log.push({ at: now, retry: false });
-              continue;
+          for (const { gapMs, kind } of steps) {
+            now += gapMs;
+            if (kind === 'call') store.recordCall('k', settings, now);
+            if (kind === 'success') store.recordSuccess('k', settings, now);
+            const granted = kind === 'retry' && store.tryRetry('k', settings, now) ? 1 : 0;
+            const earned =
+              kind === 'call' ? settings.ratio : kind === 'success' ? settings.successRatio : 0;
+            log.push({ at: now, earned, granted });
+          }
+          for (let first = 0; first < log.length; first++) {
+            let earned = 0;
+            let granted = 0;
+            for (const entry of log.slice(first)) {
+              earned += entry.earned;
+              granted += entry.granted;
+              const seconds = (entry.at - (log[first] as { at: number }).at) / 1_000;
+              const allowed = settings.burst + earned + settings.minRetriesPerSecond * seconds;
+              expect(granted).toBeLessThanOrEqual(allowed + 1e-9);
             }
-            if (!store.tryRetry('k', settings, now)) continue;
-            log.push({ at: now, retry: true });
-            const since = (share: number) => (entry: { at: number }) =>
-              entry.at > now - settings.windowMs * share;
-            const retries = log.filter((entry) => entry.retry).filter(since(0.9)).length;
-            const calls = log.filter((entry) => !entry.retry).filter(since(1)).length;
-            expect(retries).toBeLessThanOrEqual(retryAllowance(settings, calls) + 1e-9);
           }
         },
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('grants a retry whenever the balance holds one: what a drained budget earns comes back', () => {
+    const settings = resolveRetryBudget({ ratio: 0.25, successRatio: 0.5, minRetriesPerSecond: 0 });
+    const store = new LocalRetryBudgetStore();
+    const grants = (count: number) =>
+      Array.from({ length: count }, () => store.tryRetry('k', settings, 0)).filter(Boolean).length;
+    expect(grants(40)).toBe(30);
+    for (let call = 0; call < 4; call++) store.recordCall('k', settings, 0);
+    store.recordSuccess('k', settings, 0);
+    store.recordSuccess('k', settings, 0);
+    expect(grants(5)).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import type { RetryBudgetStore } from './retry-budget-store.js';
 
 /**
  * One call's view of the retry budget of the upstream it calls (see `RetryBudgetOptions`):
- * `retry()` counts the call once and asks before each retry.
+ * `retry()` counts the call once, asks before each retry, and counts the call's success.
  *
  * @publicApi
  */
@@ -13,6 +13,8 @@ export interface RetryBudgetGate {
   readonly key: string;
   /** Counts the call (its first attempt). */
   recordCall(): void;
+  /** Counts the call's success (the attempt whose result was accepted). */
+  recordSuccess(): void;
   /** Takes a retry from the budget; false when the budget is spent. */
   tryRetry(): boolean | Promise<boolean>;
 }
@@ -34,6 +36,7 @@ export function retryBudgetGate(
   return {
     key,
     recordCall: () => store.recordCall(key, settings, clock.now()),
+    recordSuccess: () => store.recordSuccess(key, settings, clock.now()),
     tryRetry: () => store.tryRetry(key, settings, clock.now()),
   };
 }
