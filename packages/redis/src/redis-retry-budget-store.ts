@@ -1,7 +1,6 @@
 import {
   assertOptions,
   LocalRetryBudgetStore,
-  retryAllowance,
   type RetryBudgetSettings,
   type RetryBudgetStore,
 } from '@toolshield/core';
@@ -18,24 +17,24 @@ const script = new LuaScript(RETRY_BUDGET_SCRIPT);
 /** One budget as this instance sees it. */
 interface SharedBudget {
   readonly settings: RetryBudgetSettings;
-  /** The window's totals on Redis at the last sync (this instance's flushed counts included). */
-  calls: number;
-  retries: number;
+  /** The balance on Redis at the last sync (this instance's flushed counts included). */
+  balance: number;
   /** `performance.now()` of the last sync that answered; -Infinity before any. */
   syncedAt: number;
-  /** Counted here since the last flush. */
-  pendingCalls: number;
+  /** Retries earned here (by calls and successes) since the last flush. */
+  pendingEarned: number;
+  /** Retries taken here since the last flush. */
   pendingRetries: number;
 }
 
 /**
  * A `RetryBudgetStore` shared by every instance of the application through Redis: each
- * instance counts its calls and retries, adds them to the key's window on Redis every
- * `syncIntervalMs` and reads the window's totals back, so the retries every instance makes to
- * an upstream come out of one budget. Decisions are taken without a round trip: against the
- * last totals read plus what this instance counted since. While Redis is away (or its last
- * answer is older than a few sync intervals), each instance decides on its own counts, as the
- * in-memory store does.
+ * instance counts what its calls and successes earned and the retries it took, adds them to
+ * the key's balance on Redis every `syncIntervalMs` and reads the balance back, so the retries
+ * every instance makes to an upstream come out of one balance. Decisions are taken without a
+ * round trip: against the last balance read plus what this instance counted since. While
+ * Redis is away (or its last answer is older than a few sync intervals), each instance decides
+ * on its own balance, as the in-memory store does.
  *
  * @example
  * ```ts
@@ -68,7 +67,12 @@ export class RedisRetryBudgetStore implements RetryBudgetStore {
 
   recordCall(key: string, settings: RetryBudgetSettings, now: number): void {
     this.local.recordCall(key, settings, now);
-    this.budget(key, settings).pendingCalls += 1;
+    this.budget(key, settings).pendingEarned += settings.ratio;
+  }
+
+  recordSuccess(key: string, settings: RetryBudgetSettings, now: number): void {
+    this.local.recordSuccess(key, settings, now);
+    this.budget(key, settings).pendingEarned += settings.successRatio;
   }
 
   tryRetry(key: string, settings: RetryBudgetSettings, now: number): boolean | Promise<boolean> {
@@ -87,7 +91,7 @@ export class RedisRetryBudgetStore implements RetryBudgetStore {
   }
 
   /**
-   * Adds every budget's pending counts to Redis and reads the totals back. Runs every
+   * Adds every budget's pending counts to Redis and reads the balances back. Runs every
    * `syncIntervalMs`; call it to sync now (tests, shutdown): it waits for a sync under way,
    * then runs one of its own.
    */
@@ -111,48 +115,49 @@ export class RedisRetryBudgetStore implements RetryBudgetStore {
   }
 
   private async syncOne(key: string, budget: SharedBudget): Promise<void> {
-    const calls = budget.pendingCalls;
+    const earned = budget.pendingEarned;
     const retries = budget.pendingRetries;
-    budget.pendingCalls = 0;
+    budget.pendingEarned = 0;
     budget.pendingRetries = 0;
+    const { burst, minRetriesPerSecond } = budget.settings;
     try {
-      const [total, retried] = (await this.link.command(
+      const balance = await this.link.command(
         script.run(
           this.link.redis,
-          `${this.link.prefix}retry-budget:${key}`,
-          budget.settings.windowMs / 10,
-          calls,
+          `${this.link.prefix}retry-tokens:${key}`,
+          burst,
+          minRetriesPerSecond / 1_000,
+          earned,
           retries,
         ),
-      )) as [number, number];
-      budget.calls = Number(total);
-      budget.retries = Number(retried);
+      );
+      budget.balance = Number(balance);
       budget.syncedAt = performance.now();
     } catch {
       // Not added: counted again with the next sync (the link recorded the failure).
-      budget.pendingCalls += calls;
+      budget.pendingEarned += earned;
       budget.pendingRetries += retries;
     }
   }
 
-  /** Against the window's totals on Redis and what this instance counted since. */
+  /** Against the balance on Redis and what this instance counted since. */
   private decideShared(key: string, budget: SharedBudget, now: number): boolean {
-    const calls = budget.calls + budget.pendingCalls;
-    const retries = budget.retries + budget.pendingRetries;
-    if (retries + 1 > retryAllowance(budget.settings, calls)) return false;
+    const { burst } = budget.settings;
+    const balance = Math.min(burst, budget.balance + budget.pendingEarned) - budget.pendingRetries;
+    if (balance < 1) return false;
     budget.pendingRetries += 1;
-    this.local.tryRetry(key, budget.settings, now); // keeps the local window ready for an outage
+    this.local.tryRetry(key, budget.settings, now); // keeps the local balance ready for an outage
     return true;
   }
 
-  /** On this instance's own counts, as the in-memory store decides. */
+  /** On this instance's own balance, as the in-memory store decides. */
   private decideLocal(key: string, budget: SharedBudget, now: number): boolean {
     const allowed = this.local.tryRetry(key, budget.settings, now);
     if (allowed) budget.pendingRetries += 1;
     return allowed;
   }
 
-  /** Whether the last totals read are recent enough to decide on. */
+  /** Whether the last balance read is recent enough to decide on. */
   private fresh(budget: SharedBudget): boolean {
     return this.link.reachable() && performance.now() - budget.syncedAt <= this.syncIntervalMs * 5;
   }
@@ -162,10 +167,9 @@ export class RedisRetryBudgetStore implements RetryBudgetStore {
     if (budget === undefined) {
       budget = {
         settings,
-        calls: 0,
-        retries: 0,
+        balance: settings.burst,
         syncedAt: Number.NEGATIVE_INFINITY,
-        pendingCalls: 0,
+        pendingEarned: 0,
         pendingRetries: 0,
       };
       this.budgets.set(key, budget);

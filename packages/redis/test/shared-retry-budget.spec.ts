@@ -13,25 +13,25 @@ import { useRedisServer } from './support/redis-suite.js';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
 
-/** A tool of one instance in front of a dead upstream: 1 retry per call, from a budget of 5 per 10 s. */
-function deadTool(store: RetryBudgetStore) {
-  return shieldTool(
-    () => {
-      throw refused();
-    },
-    {
-      name: 'web_search',
-      idempotent: true,
-      breaker: false,
-      retryBudgetStore: store,
-      retry: {
-        maxRetries: 1,
-        backoff: { baseMs: 1, capMs: 1 },
-        retryBudget: { ratio: 0, minRetriesPerSecond: 0.5, key: 'search-api' },
-      },
-    },
-  );
+/** A budget of 5 retries that only successes refill, half a retry each. */
+const BUDGET = { ratio: 0, successRatio: 0.5, minRetriesPerSecond: 0, burst: 5, key: 'search-api' };
+
+/** A tool of one instance: 1 retry per call, from {@link BUDGET}; its upstream is dead unless `answer` says otherwise. */
+function tool(
+  store: RetryBudgetStore,
+  answer: () => string = () => {
+    throw refused();
+  },
+) {
+  return shieldTool(answer, {
+    name: 'web_search',
+    idempotent: true,
+    breaker: false,
+    retryBudgetStore: store,
+    retry: { maxRetries: 1, backoff: { baseMs: 1, capMs: 1 }, retryBudget: BUDGET },
+  });
 }
+const deadTool = (store: RetryBudgetStore) => tool(store);
 
 describeWithRedis('retry budgets shared on a real Redis (instances in this process)', () => {
   const suite = useRedisServer();
@@ -63,6 +63,18 @@ describeWithRedis('retry budgets shared on a real Redis (instances in this proce
     // Each instance on its own memory would have retried it.
     const alone = await deadTool(new LocalRetryBudgetStore())({});
     expect(alone).toMatchObject({ retryCount: 1 });
+  });
+
+  it('funds retries on one instance with the successes of another', async () => {
+    const a = await instance('budget-4:');
+    const b = await instance('budget-4:');
+    await Promise.all(Array.from({ length: 5 }, () => a.tool({})));
+    const healthy = tool(a.store, () => 'ok');
+    for (let call = 0; call < 4; call++) await healthy({});
+    await a.store.sync();
+    await b.store.sync();
+    const outcomes = await Promise.all(Array.from({ length: 3 }, () => b.tool({})));
+    expect(outcomes.map((outcome) => !outcome.success && outcome.retryCount)).toEqual([1, 1, 0]);
   });
 
   it('keeps budgets of other prefixes and keys apart', async () => {
