@@ -164,11 +164,11 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
     ],
   },
   retryBudgetStore: {
-    good: [{ recordCall: fn, tryRetry: fn }],
+    good: [{ recordCall: fn, recordSuccess: fn, tryRetry: fn }],
     bad: [
       [
-        { recordCall: fn },
-        'retryBudgetStore must be a RetryBudgetStore (an object with recordCall() and tryRetry()), got an object',
+        { recordCall: fn, tryRetry: fn },
+        'retryBudgetStore must be a RetryBudgetStore (an object with recordCall() and recordSuccess() and tryRetry()), got an object',
       ],
     ],
   },

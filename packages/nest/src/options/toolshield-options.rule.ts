@@ -42,7 +42,7 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   policyOrder: listOf(oneOf(ORDERABLE), { unique: true, complete: POLICY_NAMES }),
   breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
   rateLimitStore: withMethods('a RateLimitStore', ['reserve', 'fallbackRate', 'share']),
-  retryBudgetStore: withMethods('a RetryBudgetStore', ['recordCall', 'tryRetry']),
+  retryBudgetStore: withMethods('a RetryBudgetStore', ['recordCall', 'recordSuccess', 'tryRetry']),
   classificationRules: listOf(func()),
   redactPatterns: listOf(
     either(

@@ -158,7 +158,7 @@ describe('ToolShieldTelemetryModule (@toolshield/nest/telemetry)', () => {
     const tracing = new FakeTracerProvider();
     metrics.setGlobalMeterProvider(metering);
     trace.setGlobalTracerProvider(tracing);
-    const spent = { retryBudget: { ratio: 0, minRetriesPerSecond: 0 } };
+    const spent = { retryBudget: { minRetriesPerSecond: 0, burst: 0 } };
     const ctx = await app({}, { defaults: { retry: spent } });
     await ctx.call('idempotent', ['unavailable']);
 
