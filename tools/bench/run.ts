@@ -16,6 +16,7 @@ import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { runRedactionBench } from './redaction.js';
+import { runRetryBudgetBench } from './retry-budget.js';
 import { runSharedBreaker } from './shared-breaker.js';
 import { runSharedBreakerHold } from './shared-breaker-hold.js';
 import { runSharedRateLimit } from './shared-rate-limit.js';
@@ -59,6 +60,7 @@ const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
 const sharedBreakerHold = await runSharedBreakerHold(log);
 const sharedRateLimit = await runSharedRateLimit(log);
+const retryBudget = await runRetryBudgetBench(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -136,6 +138,8 @@ const markdown = [
   sharedBreakerHold,
   '',
   sharedRateLimit,
+  '',
+  retryBudget,
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);
