@@ -11,9 +11,12 @@ import type { ChatModel, ChatModelTool } from './chat-model.js';
 /** @publicApi */
 export interface AgentRunnerOptions {
   readonly model: ChatModel;
-  /** Runs one tool call; `ToolExecutor.execute` from `@toolshield/nest` fits. */
+  /**
+   * Runs one tool call; `ToolExecutor.execute` from `@toolshield/nest` fits. Each call gets the
+   * run's `conversationId` with its `signal`.
+   */
   readonly executor: ToolCallExecutor;
-  /** What the model is told it may call. */
+  /** What the model is told it may call; the completion tool is added when it is not among them. */
   readonly tools?: readonly ChatModelTool[];
   /** Where histories are kept between runs and restarts; default in memory. */
   readonly store?: ToolCallLedgerStore;
@@ -21,7 +24,11 @@ export interface AgentRunnerOptions {
   readonly systemPrompt?: string;
   /** Adds `buildDecisionGuidance(completionTool)` to a new conversation's system message; default true. */
   readonly includeGuidance?: boolean;
-  /** The tool the model calls to stop; default `complete`. It also ends a batch. */
+  /**
+   * The tool the model calls to stop; default `complete`. It also ends a batch. When `tools`
+   * has no tool of this name the runner offers its own (`completionToolDefinition`): the
+   * call's `answer` argument is the run's final answer, and the executor never sees the call.
+   */
   readonly completionTool?: string;
   /** Batch strategy; terminating tools default to `DEFAULT_TERMINATING_TOOLS` plus `completionTool`. */
   readonly batch?: Omit<ToolBatchOptions, 'signal' | 'onEntry'>;

@@ -66,7 +66,8 @@ describe('AgentRunner', () => {
       callsTo(['b', 'lookup', { q: 'x' }]),
       callsTo(['c', 'complete', { summary: 'done' }]),
     ]);
-    const runner = new AgentRunner({ model, executor: executorFailing('search') });
+    const tools = ['search', 'lookup', 'complete'].map((name) => ({ name }));
+    const runner = new AgentRunner({ model, executor: executorFailing('search'), tools });
     const result = await runner.run({ conversationId: 'c', input: 'Find x' });
 
     expect(result).toMatchObject({

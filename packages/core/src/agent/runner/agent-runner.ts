@@ -4,6 +4,7 @@ import {
   runToolBatch,
   type ToolBatchEntry,
 } from '../batch/run-tool-batch.js';
+import type { ToolCallExecutor } from '../batch/tool-call-executor.js';
 import type {
   AssistantMessage,
   ConversationToolCall,
@@ -27,6 +28,8 @@ import {
   type ToolOutcomeRenderer,
 } from '../outcomes/tool-result-message.js';
 import type { AgentRunResult, AgentStopReason } from './agent-run-result.js';
+import type { ChatModelTool } from './chat-model.js';
+import { answeringCompletion, completionToolDefinition } from './completion-tool.js';
 import { normaliseReply } from './normalise-reply.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { AGENT_RUNNER_OPTIONS_RULE } from './agent-runner-options.rule.js';
@@ -67,6 +70,11 @@ function defaultStopAnswer(reason: AgentStopReason, lastFailure: ToolFailure | u
  * guards, repeat. It never throws: guards and aborts end the run as `stopped` with a final
  * answer, a failing model or store as `error`.
  *
+ * Its guidance tells the model to STOP by calling `completionTool`; when `tools` has none of
+ * that name, the runner offers one itself (`completionToolDefinition`) and answers its calls:
+ * the call's `answer` ends the run. Every call is run with the run's `conversationId`, so the
+ * executor can scope idempotency keys by conversation.
+ *
  * @example
  * const runner = new AgentRunner({ model, executor: (call, o) => toolExecutor.execute(call, o) });
  * const result = await runner.run({ conversationId: 'c1', input: 'Weather in Paris?' });
@@ -77,12 +85,21 @@ export class AgentRunner {
   private readonly store: ToolCallLedgerStore;
   private readonly completionTool: string;
   private readonly render: ToolOutcomeRenderer;
+  /** What the model is offered: the app's tools, and the completion tool if they lack it. */
+  private readonly tools: readonly ChatModelTool[];
+  private readonly executor: ToolCallExecutor;
 
   constructor(private readonly options: AgentRunnerOptions) {
     assertOptions(AGENT_RUNNER_OPTIONS_RULE, options, 'AgentRunnerOptions');
     this.store = options.store ?? new InMemoryToolCallLedgerStore();
     this.completionTool = options.completionTool ?? DEFAULT_COMPLETION_TOOL;
     this.render = options.renderOutcome ?? renderToolOutcomeContent;
+    const tools = options.tools ?? [];
+    const ownCompletion = !tools.some((tool) => tool.name === this.completionTool);
+    this.tools = ownCompletion ? [...tools, completionToolDefinition(this.completionTool)] : tools;
+    this.executor = ownCompletion
+      ? answeringCompletion(this.completionTool, options.executor)
+      : options.executor;
   }
 
   /** Runs the conversation until it completes, a guard stops it, or the model fails. */
@@ -133,7 +150,7 @@ export class AgentRunner {
       try {
         reply = await this.options.model({
           messages: [...ledger.messages],
-          tools: this.options.tools ?? [],
+          tools: this.tools,
           signal,
         });
       } catch (error) {
@@ -198,7 +215,10 @@ export class AgentRunner {
       admitted += 1;
     }
 
-    const batch = await runToolBatch(calls.slice(0, admitted), this.options.executor, {
+    const { conversationId } = ledger;
+    const executor: ToolCallExecutor = (call, options) =>
+      this.executor(call, { ...options, conversationId });
+    const batch = await runToolBatch(calls.slice(0, admitted), executor, {
       ...this.options.batch,
       terminatingTools: this.options.batch?.terminatingTools ?? [
         ...DEFAULT_TERMINATING_TOOLS,
