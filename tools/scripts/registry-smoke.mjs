@@ -13,12 +13,12 @@
  * - each package as installed: files, source maps, no test-only imports (package-checks.mjs);
  * - the root README's example and each package README's first example compile with tsc
  *   (skipLibCheck off, so our .d.ts files are checked too) and run (readme-programs.mjs);
- * - `@toolshield/chaos` injects faults with no @nestjs/testing installed, and its CLI says in
- *   one line that the harness needs it;
+ * - `@toolshield/chaos` injects faults with no @nestjs/testing installed, and its CLI answers
+ *   `--help` and `--version` (exit 0) while a run says in one line that the harness needs it;
  * - `@toolshield/redis` shares a breaker between two app instances on a real `redis-server`
  *   started here (127.0.0.1, a free port, stopped after);
- * - with @nestjs/testing added, `npx toolshield-chaos --help` and a run of one scenario of the
- *   chaos README's config, chosen by name.
+ * - with @nestjs/testing added, `npx toolshield-chaos run` of one scenario of the chaos
+ *   README's config, chosen by name.
  *
  * Usage: node tools/scripts/registry-smoke.mjs [--keep] [--all-through-registry]
  *   --keep leaves the temp dir for a look
@@ -233,39 +233,42 @@ async function smoke() {
     redis.stop();
   }
 
-  // 6. Chaos at run time without @nestjs/testing; the CLI names what it needs.
+  // 6. Without @nestjs/testing: chaos at run time, the CLI's help and version; a run names
+  // what it needs in one line (the config is compiled in step 7: its types need the package).
   const chaos = run('node', ['dist/chaos-runtime.js'], app).trim();
   if (chaos !== 'chaos injected: true') fail(`chaos at run time printed ${chaos}`);
+  const cli = (...args) =>
+    runOrFail(`npx toolshield-chaos ${args.join(' ')}`, 'npx', ['toolshield-chaos', ...args], app, {
+      env,
+    });
+  const help = cli('--help');
+  if (!help.includes('toolshield-chaos run <config.js>'))
+    fail(`toolshield-chaos --help printed ${help}`);
+  const version = cli('--version').trim();
+  if (version !== versions.chaos) fail(`toolshield-chaos --version printed ${version}`);
   let missing;
   try {
-    run('npx', ['toolshield-chaos', '--help'], app, { env });
-    fail('toolshield-chaos --help succeeded without @nestjs/testing');
+    run('npx', ['toolshield-chaos', 'run', 'dist/chaos.config.js'], app, { env });
+    fail('toolshield-chaos run succeeded without @nestjs/testing');
   } catch (error) {
     missing = error;
   }
   if (
     missing.status !== 2 ||
-    !/needs @nestjs\/testing/.test(missing.stderr) ||
+    !/^chaos: the harness needs @nestjs\/testing; install it/m.test(missing.stderr) ||
     /\n\s+at /.test(missing.stderr)
   ) {
-    fail(`toolshield-chaos without @nestjs/testing: exit ${missing.status}, ${missing.stderr}`);
+    fail(`toolshield-chaos run without @nestjs/testing: exit ${missing.status}, ${missing.stderr}`);
   }
-  step('@toolshield/chaos injects faults with no @nestjs/testing; its CLI asks for it in one line');
+  step(
+    '@toolshield/chaos injects faults with no @nestjs/testing; its CLI prints help and version (exit 0), and a run asks for it in one line',
+  );
 
-  // 7. With @nestjs/testing: the CLI's help, and one scenario of the README's config by name.
+  // 7. With @nestjs/testing: one scenario of the README's config, chosen by name.
   install('-D', `@nestjs/testing@${rangeOf('@nestjs/testing')}`);
   // The harness's types name @nestjs/testing: the config compiles only now.
   writeFileSync(join(app, 'src/chaos.config.ts'), chaosConfig.source);
   compile('chaos', ['src/chaos.config.ts']);
-  const help = runOrFail(
-    'npx toolshield-chaos --help',
-    'npx',
-    ['toolshield-chaos', '--help'],
-    app,
-    { env },
-  );
-  if (!help.includes('toolshield-chaos run <config.js>'))
-    fail(`toolshield-chaos --help printed ${help}`);
   const scenarioRun = runOrFail(
     `npx toolshield-chaos run --scenario "${chaosConfig.scenario}"`,
     'npx',
@@ -289,7 +292,7 @@ async function smoke() {
   ) {
     fail(`the chaos run printed:\n${scenarioRun}`);
   }
-  step(`npx toolshield-chaos --help, and "${chaosConfig.scenario}" run by name with 3 seeds: PASS`);
+  step(`npx toolshield-chaos run: "${chaosConfig.scenario}" chosen by name, 3 seeds: PASS`);
 }
 
 /** The range the workspace uses for a third-party package (root or any project manifest). */

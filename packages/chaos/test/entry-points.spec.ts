@@ -15,7 +15,7 @@ const importWithoutNestTesting = (entry: string) =>
 describe('entry points', () => {
   it('the main entry loads without @nestjs/testing: runtime injection needs no test package', async () => {
     const { code, stdout, stderr } = await importWithoutNestTesting('@toolshield/chaos');
-    expect(stderr).not.toContain('@nestjs/testing was imported');
+    expect(stderr).not.toContain("Cannot find package '@nestjs/testing'");
     expect(code).toBe(0);
     const exported = stdout.trim().split(',');
     expect(exported).toEqual(expect.arrayContaining(['ChaosModule', 'withChaos', 'toJUnitXml']));
@@ -25,7 +25,7 @@ describe('entry points', () => {
   it('the harness entry is the one that needs it', async () => {
     const { code, stderr } = await importWithoutNestTesting('@toolshield/chaos/harness');
     expect(code).not.toBe(0);
-    expect(stderr).toContain('@nestjs/testing was imported by');
+    expect(stderr).toContain("Cannot find package '@nestjs/testing' imported from");
     const harness = await import('../src/harness/index.js');
     expect(Object.keys(harness)).toEqual(
       expect.arrayContaining([

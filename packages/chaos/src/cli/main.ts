@@ -1,18 +1,9 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
+import { runChaosCli } from './run-chaos-cli.js';
 
 /**
- * The `toolshield-chaos` binary. The harness compiles the app as a Nest testing module, so it
- * needs `@nestjs/testing` (an optional peer dependency): without it, say so on one line and
- * exit 2 instead of dying with a module-resolution stack.
+ * The `toolshield-chaos` binary. The harness (which needs `@nestjs/testing`, an optional peer
+ * dependency) is loaded only by a run, so help, version and usage errors work without it.
  */
-try {
-  const { runChaosCli } = await import('./run-chaos-cli.js');
-  process.exitCode = await runChaosCli(process.argv.slice(2));
-} catch (error) {
-  if (!String((error as Error | undefined)?.message).includes("'@nestjs/testing'")) throw error;
-  console.error(
-    'chaos: the harness needs @nestjs/testing; install it next to @nestjs/core (npm install -D @nestjs/testing@^12)',
-  );
-  process.exitCode = 2;
-}
+process.exitCode = await runChaosCli(process.argv.slice(2));

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 /** What the command line asked for. */
 export type ChaosCliCommand =
   | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
   | {
       readonly kind: 'run';
       readonly configPath: string;
@@ -21,7 +22,7 @@ export class ChaosCliUsageError extends Error {
 }
 
 export const CHAOS_CLI_HELP = `usage: toolshield-chaos run <config.js> [options]
-       toolshield-chaos --help
+       toolshield-chaos --help | --version
 
 Runs every scenario of the config with every seed against the app, in virtual time, checks
 the invariants, prints a line per scenario and a breakdown, and writes the config's reports.
@@ -34,11 +35,13 @@ options:
       --reports <dir>         write the reports to <dir> (replaces the config's reports.dir)
   -v, --verbose               print stack traces of errors
   -h, --help                  print this help
+      --version               print the version of @toolshield/chaos
 
 exit codes:
   0  every scenario passed
   1  a scenario failed (an invariant was violated)
-  2  usage: a bad command line, a config that cannot be loaded, no scenario matched
+  2  usage: a bad command line, a config that cannot be loaded, no scenario matched, or
+     @nestjs/testing (which a run needs) not installed
   3  the application could not start (for example, chaos refused with NODE_ENV=production)
   4  the harness failed unexpectedly (a bug: report it with the --verbose output)`;
 
@@ -57,6 +60,7 @@ export function parseChaosCliArgs(args: readonly string[]): ChaosCliCommand {
         reports: { type: 'string' },
         verbose: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -64,6 +68,7 @@ export function parseChaosCliArgs(args: readonly string[]): ChaosCliCommand {
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
   const [command, configPath, ...rest] = positionals;
   if (command !== 'run') {
     throw new ChaosCliUsageError(

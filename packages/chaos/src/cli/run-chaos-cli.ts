@@ -1,10 +1,11 @@
 import type { ChaosHarnessConfig } from '../harness/chaos-harness-config.js';
 import { ChaosAppStartError } from '../harness/chaos-app-start.error.js';
-import { runChaosHarness } from '../harness/run-chaos-harness.js';
 import { writeChaosReports } from '../harness/write-chaos-reports.js';
 import { scenarioLine, summaryTables } from './cli-summary.js';
 import { CHAOS_EXIT_CODES } from './exit-codes.js';
 import { loadChaosConfig } from './load-chaos-config.js';
+import { loadHarness, MISSING_NEST_TESTING, type HarnessRunner } from './load-harness.js';
+import { chaosPackageVersion } from './package-version.js';
 import {
   CHAOS_CLI_HELP,
   ChaosCliUsageError,
@@ -20,12 +21,14 @@ export interface ChaosCliOutput {
 }
 
 /**
- * The `toolshield-chaos` command (see `toolshield-chaos --help`): `run <config>` loads the
- * config module, keeps the scenarios and seeds the flags pick, runs the harness, prints one
- * PASS/FAIL line per scenario, tables of retries, outcomes by type, breaker openings and
- * latency percentiles, writes the reports and ends with `chaos: N passed, M failed`. It never
- * throws: every error becomes one line on `output.error` (with its stack under `--verbose`)
- * and an exit code from {@link CHAOS_EXIT_CODES}.
+ * The `toolshield-chaos` command (see `toolshield-chaos --help`): `--help` and `--version`
+ * print and return 0 without loading the harness; `run <config>` loads the harness (one line
+ * and exit code 2 when `@nestjs/testing` is missing), loads the config module, keeps the
+ * scenarios and seeds the flags pick, runs the harness, prints one PASS/FAIL line per
+ * scenario, tables of retries, outcomes by type, breaker openings and latency percentiles,
+ * writes the reports and ends with `chaos: N passed, M failed`. It never throws: every error
+ * becomes one line on `output.error` (with its stack under `--verbose`) and an exit code from
+ * {@link CHAOS_EXIT_CODES}.
  *
  * @publicApi
  */
@@ -41,9 +44,14 @@ export async function runChaosCli(
     output.error('usage: toolshield-chaos run <config.js> [options] (see --help)');
     return CHAOS_EXIT_CODES.usage;
   }
-  if (command.kind === 'help') {
-    output.log(CHAOS_CLI_HELP);
+  if (command.kind === 'help' || command.kind === 'version') {
+    output.log(command.kind === 'help' ? CHAOS_CLI_HELP : chaosPackageVersion());
     return CHAOS_EXIT_CODES.passed;
+  }
+  const runChaosHarness = await loadHarness();
+  if (runChaosHarness === undefined) {
+    output.error(`chaos: ${MISSING_NEST_TESTING}`);
+    return CHAOS_EXIT_CODES.usage;
   }
   let config: ChaosHarnessConfig;
   try {
@@ -54,7 +62,7 @@ export async function runChaosCli(
     return CHAOS_EXIT_CODES.usage;
   }
   try {
-    return await run(config, output);
+    return await run(runChaosHarness, config, output);
   } catch (error) {
     if (error instanceof ChaosAppStartError) {
       report(output, `chaos: ${error.message}`, error.cause, command.verbose);
@@ -82,7 +90,11 @@ function configFor(
   };
 }
 
-async function run(config: ChaosHarnessConfig, output: ChaosCliOutput): Promise<number> {
+async function run(
+  runChaosHarness: HarnessRunner,
+  config: ChaosHarnessConfig,
+  output: ChaosCliOutput,
+): Promise<number> {
   const result = await runChaosHarness(config, {
     onScenario: (scenario) => output.log(scenarioLine(scenario)),
   });

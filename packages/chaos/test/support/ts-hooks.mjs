@@ -7,14 +7,19 @@ import { createJestConfig } from '../../../../jest.preset.js';
  * Node module hooks that let a child process run this repo's TypeScript sources the way Jest
  * does: `.js` specifiers that name a `.ts` file resolve to it, and `.ts` files are compiled by
  * swc with the options of the workspace's Jest preset (legacy decorators, decorator metadata). A specifier listed (comma-separated) in
- * `TOOLSHIELD_FORBID_IMPORTS` fails to resolve, to prove an entry point never loads it.
+ * `TOOLSHIELD_FORBID_IMPORTS` fails to resolve as a package that is not installed does
+ * (`ERR_MODULE_NOT_FOUND`, "Cannot find package '<name>' imported from <file>"), to prove an
+ * entry point never loads it and to show what an app without it sees.
  */
 const [, swcOptions] = createJestConfig(process.cwd()).transform['^.+\\.ts$'];
 const forbidden = new Set((process.env.TOOLSHIELD_FORBID_IMPORTS ?? '').split(',').filter(Boolean));
 
 export async function resolve(specifier, context, nextResolve) {
   if (forbidden.has(specifier)) {
-    throw new Error(`${specifier} was imported by ${context.parentURL ?? 'the entry point'}`);
+    const error = new Error(
+      `Cannot find package '${specifier}' imported from ${context.parentURL ?? 'the entry point'} (TOOLSHIELD_FORBID_IMPORTS)`,
+    );
+    throw Object.assign(error, { code: 'ERR_MODULE_NOT_FOUND' });
   }
   try {
     return await nextResolve(specifier, context);
