@@ -21,7 +21,8 @@ const MAX_TAKEOVERS = 10;
  * with an effect the lock is renewed; a worker that cannot renew it lets the run go without
  * making the call. On shutdown it takes no more runs, lets its runs finish for up to
  * `shutdownGraceMs`, then hands the rest back to the queue, where other instances continue
- * them.
+ * them; a run in the middle of a call with an effect (a payment) is handed back once that
+ * call has ended, within the call's own timeout, with its result recorded.
  */
 @Injectable()
 export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -80,11 +81,12 @@ export class RunWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const jobId = job.id as string;
     const handBack = new AbortController();
     this.handBacks.set(jobId, handBack);
-    const renew = async (): Promise<void> => {
+    const renew = async (): Promise<boolean> => {
       const renewed = await job.extendLock(token ?? '', this.settings.lockMs).catch(() => 0);
-      if (renewed === 1) return;
+      if (renewed === 1) return true;
       this.lost.add(jobId);
       handBack.abort();
+      return false;
     };
     try {
       const end = await this.runs.work(job.data.runId, { signal: handBack.signal, renew });

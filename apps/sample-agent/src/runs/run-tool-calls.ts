@@ -1,10 +1,12 @@
 import { renderToolOutcomeContent, type ToolCallExecutor, type ToolEvent } from '@toolshield/core';
-import type { ToolExecutor, ToolRegistry } from '@toolshield/nest';
+import type { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { RunTracing } from '../telemetry/run-tracing.js';
+import { laneOfBreakerKey } from '../tools/run-scope.js';
 import { isIdempotentTool } from '../tools/tool-traits.js';
 import type { RunIdempotencyKeys } from './idempotency-keys.js';
 import type { RunEventHub } from './run-event-hub.js';
+import { RunLanes } from './run-lanes.js';
 
 /** A queued run as the worker working it holds it. */
 export interface RunLease {
@@ -12,10 +14,10 @@ export interface RunLease {
   readonly signal: AbortSignal;
   /**
    * Renews the lease just before a call with an effect goes out, so that no other worker can
-   * take the run while the call is made; a lease it could not renew is lost, and `signal` is
-   * aborted before this resolves (the call is then not made).
+   * take the run while the call is made. Resolves `false` when it could not (the lease is
+   * lost, `signal` is aborted, and the call is not made).
    */
-  renew(): Promise<void>;
+  renew(): Promise<boolean>;
 }
 
 /** What one run's calls go through {@link RunToolCalls.executorFor} with. */
@@ -31,21 +33,26 @@ export interface RunCallContext {
 /**
  * The app's tool calls, each tied to its run while it runs: its events, and a breaker's (for
  * every live run that called the tool), land on the run's stream. A call with an effect goes
- * out only once its key is stored and the run's lease renewed.
+ * out only once its key is stored and the run's lease renewed; once out, stopping the run (a
+ * shutdown handing it back) does not cut it: it ends with its result or its own timeout.
  */
 export class RunToolCalls {
   private readonly callRuns = new Map<string, string>();
   /** The live runs that called each tool (breaker events go to them). */
   private readonly toolRuns = new Map<string, Set<string>>();
+  /** Each live run's lane: the key of its breakers that are per run (`metadata.lane`). */
+  private readonly lanes = new RunLanes();
 
   constructor(
     private readonly hub: RunEventHub,
     private readonly executor: ToolExecutor,
     private readonly registry: ToolRegistry,
+    private readonly breakers: ToolCircuitBreakers,
   ) {}
 
   /** The executor of one run's calls. */
   executorFor(runId: string, { tracing, keys, lease }: RunCallContext): ToolCallExecutor {
+    const metadata = { runId, lane: this.lanes.take(runId) };
     return async (request, { signal }) => {
       const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
       const args =
@@ -58,19 +65,15 @@ export class RunToolCalls {
         arguments: args,
         idempotencyKey,
       });
-      if (!isIdempotentTool(this.registry.get(call.name))) {
-        // Write-ahead: a call with an effect goes out only once its key is stored, so a worker
-        // that dies mid-call leaves the key to the instance that repeats the call; and only
-        // while this worker holds the run (a lost lease aborts `signal`: the call is not made).
-        await this.hub.flush();
-        await lease?.renew();
-      }
+      const callSignal = isIdempotentTool(this.registry.get(call.name))
+        ? signal
+        : await this.beforeEffect(signal, lease);
       this.callRuns.set(call.id, runId);
       const users = this.toolRuns.get(call.name) ?? new Set<string>();
       this.toolRuns.set(call.name, users.add(runId));
       try {
         const outcome = await tracing.toolCall(call.id, () =>
-          this.executor.execute(call, { signal, metadata: { runId }, idempotencyKey }),
+          this.executor.execute(call, { signal: callSignal, metadata, idempotencyKey }),
         );
         this.hub.emit(runId, {
           type: 'tool.result',
@@ -86,20 +89,51 @@ export class RunToolCalls {
     };
   }
 
-  /** The run stopped here: breaker events no longer go to it. */
-  forget(runId: string): void {
+  /**
+   * Write-ahead: a call with an effect goes out only once its key is stored, so a worker that
+   * dies mid-call leaves the key to the instance that repeats the call; and only while this
+   * worker holds the run (a lost lease: the call gets the aborted `signal` and is not made).
+   * Once out, the run's `signal` no longer reaches it: a shutdown that cut it would record a
+   * payment the upstream made as cancelled, and the run's next worker would report it unpaid.
+   * The shutdown waits for it instead (within the call's own timeout).
+   */
+  private async beforeEffect(
+    signal: AbortSignal | undefined,
+    lease: RunLease | undefined,
+  ): Promise<AbortSignal | undefined> {
+    await this.hub.flush();
+    const held = (await lease?.renew()) ?? true;
+    return held ? undefined : signal;
+  }
+
+  /**
+   * The run stopped here: breaker events no longer go to it, and its lane is free again, its
+   * breakers closed with fresh windows for the next run that takes it.
+   */
+  async forget(runId: string): Promise<void> {
     for (const runs of this.toolRuns.values()) runs.delete(runId);
+    const lane = this.lanes.release(runId);
+    if (lane === undefined) return;
+    const own = this.breakers.states().filter(({ key }) => laneOfBreakerKey(key) === lane);
+    await Promise.all(own.map(({ key }) => this.breakers.close(key)));
+  }
+
+  /** Where a breaker's change goes: a run's own breaker's to that run, else to its tool's callers. */
+  private breakerRuns({ key, tool }: { key: string; tool: string }): Iterable<string> {
+    const lane = laneOfBreakerKey(key);
+    if (lane === undefined) return this.toolRuns.get(tool) ?? [];
+    const holder = this.lanes.holder(lane);
+    return holder === undefined ? [] : [holder];
   }
 
   /**
    * A call's events go to its run; a breaker's to every live run that called that tool (a
-   * breaker half-opens by itself, between calls); a rate limiter's changes (which belong to
-   * an upstream, not a run) to none.
+   * breaker half-opens by itself, between calls), a run's own breaker's to that run only; a
+   * rate limiter's changes (which belong to an upstream, not a run) to none.
    */
   route(event: ToolEvent): void {
     if (event.type === 'breaker.state_changed') {
-      for (const runId of this.toolRuns.get(event.tool) ?? [])
-        this.hub.emit(runId, event, event.at);
+      for (const runId of this.breakerRuns(event)) this.hub.emit(runId, event, event.at);
       return;
     }
     if (event.type === 'rate_limit.changed') return;

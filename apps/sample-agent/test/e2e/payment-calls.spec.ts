@@ -5,6 +5,7 @@ import { AgentRunsService } from '../../src/runs/agent-runs.service.js';
 import { InMemoryRunStore } from '../../src/runs/in-memory-run-store.js';
 import type { RunEvent } from '../../src/runs/run-event.js';
 import { startFixtureUpstream, type FixtureUpstream } from '../../src/upstream/fixture-upstream.js';
+import type { Payment } from '../../src/upstream/payments.js';
 import { readEventStream } from '../fixtures/sse-client.js';
 import { startTestServer } from '../fixtures/test-server.js';
 
@@ -24,17 +25,31 @@ class SlowEventStore extends InMemoryRunStore {
   }
 }
 
+/** Where in a payment a shutdown's grace runs out, for the graces a user sets. */
+const GRACES = [
+  // TOOLSHIELD_SHUTDOWN_GRACE_MS=0: the hand-back comes as the call is about to go out.
+  { grace: '0 ms', endsWhile: 'as the lease is renewed' },
+  // 250 ms against a payment answering in 1 s (or the default 8 s against one slower than 8 s).
+  { grace: 'shorter than the payment', endsWhile: 'while the upstream holds the payment' },
+  // The default 8 s against this payment: the run finishes within the grace.
+  { grace: 'the default 8 s', endsWhile: 'after the run finished' },
+] as const;
+
 describe('pay_invoice, a call with an effect', () => {
   const store = new SlowEventStore();
   let upstream: FixtureUpstream;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   const storedWhenPaid: boolean[] = [];
+  /** What the test does when the upstream takes a payment (set by a test). */
+  let onUpstreamPayment: (payment: Payment) => void = () => undefined;
   const upstreamUrl = process.env['UPSTREAM_URL'];
 
   beforeAll(async () => {
     upstream = await startFixtureUpstream({
-      onPayment: (payment) =>
-        storedWhenPaid.push(store.storedKeys.has(payment.idempotencyKey ?? '(none)')),
+      onPayment: (payment) => {
+        storedWhenPaid.push(store.storedKeys.has(payment.idempotencyKey ?? '(none)'));
+        onUpstreamPayment(payment);
+      },
     });
     process.env['UPSTREAM_URL'] = upstream.url;
     server = await startTestServer(store);
@@ -85,6 +100,7 @@ describe('pay_invoice, a call with an effect', () => {
       renew: async () => {
         renewals += 1;
         handBack.abort();
+        return false;
       },
     });
     expect(end).toBe('handed-back');
@@ -101,4 +117,61 @@ describe('pay_invoice, a call with an effect', () => {
     expect(events.at(-1)?.type).toBe('run.handed_back');
     expect((await store.getRun(id))?.status).toBe('running');
   });
+
+  // SIGTERM must never be worse than SIGKILL: after a SIGKILL the takeover repeats the call
+  // under its key and pays once. A shutdown's hand-back lets the payment finish instead of
+  // cutting it (which recorded it as cancelled, and the takeover's model stopped unpaid).
+  it.each(GRACES)(
+    'a shutdown whose grace is $grace (it ends $endsWhile) hands the run back with its payment made, and the takeover completes with it',
+    async ({ endsWhile }) => {
+      const id = randomUUID();
+      await store.createRun({
+        id,
+        task: 'Pay invoice INV-1042: 120 EUR.',
+        scenario: 'pay-invoice',
+        model: 'scripted',
+        status: 'running',
+        createdAt: new Date().toISOString(),
+      });
+      const runs = server.app.get(AgentRunsService);
+      const handBack = new AbortController();
+      onUpstreamPayment = (payment) => {
+        if (
+          endsWhile === 'while the upstream holds the payment' &&
+          payment.idempotencyKey?.startsWith(`${id}:`)
+        )
+          handBack.abort();
+      };
+      const first = await runs.work(id, {
+        signal: handBack.signal,
+        renew: async () => {
+          if (endsWhile === 'as the lease is renewed') handBack.abort();
+          return true;
+        },
+      });
+      onUpstreamPayment = () => undefined;
+      expect(first).toBe(endsWhile === 'after the run finished' ? 'finished' : 'handed-back');
+      if (first === 'handed-back') {
+        // Another instance takes the run over.
+        expect(
+          await runs.work(id, { signal: new AbortController().signal, renew: async () => true }),
+        ).toBe('finished');
+      }
+
+      const paid = upstream.payments.filter((payment) =>
+        payment.idempotencyKey?.startsWith(`${id}:`),
+      );
+      expect(paid).toHaveLength(1);
+      const run = (await server.request('GET', `/api/runs/${id}`)).body as {
+        status: string;
+        finalAnswer: string;
+        toolCalls: { tool: string; status: string }[];
+      };
+      expect(run.status).toBe('completed');
+      expect(run.finalAnswer).toContain(`(${paid[0]?.id})`);
+      expect(
+        run.toolCalls.filter((call) => call.tool === 'pay_invoice').map((call) => call.status),
+      ).toEqual(['succeeded']);
+    },
+  );
 });
