@@ -23,6 +23,11 @@ export type {
 } from './registration/tool-registration.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
+export {
+  defaultIdempotencyKey,
+  type IdempotencyKeyFactory,
+  type IdempotencyKeyRequest,
+} from './execution/idempotency-key.js';
 export type { FallbackMetadata } from './execution/tool-fallback.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';
 export { ToolErrorClassifier } from './execution/tool-error-classifier.js';

@@ -58,6 +58,10 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
     ],
   },
   random: { good: [fn], bad: [[0.5, 'random must be a function, got 0.5']] },
+  idempotencyKey: {
+    good: [() => 'key'],
+    bad: [['run-1', "idempotencyKey must be a function, got 'run-1'"]],
+  },
   defaults: {
     good: [
       {},
@@ -460,6 +464,13 @@ const executeOptions: OptionTables<ExecuteOptions> = {
   rateLimitMaxWaitMs: {
     good: [0, 500],
     bad: [[-1, 'rateLimitMaxWaitMs must be a number of milliseconds from 0 up, got -1']],
+  },
+  conversationId: {
+    good: ['run-1'],
+    bad: [
+      ['', "conversationId must be a non-blank string, got ''"],
+      [7, 'conversationId must be a non-blank string, got 7'],
+    ],
   },
   idempotencyKey: {
     good: ['run-1:call_7'],

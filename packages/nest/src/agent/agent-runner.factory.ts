@@ -10,7 +10,11 @@ import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options
 import { ToolExecutor } from '../execution/tool-executor.service.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
-import { toolCallExecutor, type AgentExecuteOptions } from './tool-call-executor.js';
+import {
+  toolCallExecutor,
+  type AgentExecuteOptions,
+  type AgentExecuteOptionsFactory,
+} from './tool-call-executor.js';
 
 /**
  * Options of `AgentRunnerFactory.create()`: the core runner's, with the executor, tools and
@@ -23,8 +27,12 @@ export interface ToolShieldAgentRunnerOptions extends Omit<AgentRunnerOptions, '
   readonly tools?: readonly ChatModelTool[];
   /** Default the `ToolCallLedgerStore` provider (the module's `agent.ledgerStore`, or in memory). */
   readonly store?: ToolCallLedgerStore;
-  /** Passed to `ToolExecutor.execute()` for every call the runner makes. */
-  readonly execute?: AgentExecuteOptions;
+  /**
+   * Passed to `ToolExecutor.execute()` for every call the runner makes, or a function that
+   * builds them per call from the call and the run's `conversationId`. Each call also gets the
+   * run's `conversationId` (which scopes the default idempotency key), unless these set one.
+   */
+  readonly execute?: AgentExecuteOptions | AgentExecuteOptionsFactory;
 }
 
 function toChatModelTool(definition: ToolDefinition): ChatModelTool {
@@ -37,7 +45,9 @@ function toChatModelTool(definition: ToolDefinition): ChatModelTool {
 
 /**
  * Builds `AgentRunner`s (the ReAct loop of `@toolshield/core`) wired to this application:
- * tool calls go through the {@link ToolExecutor}, the model is offered every registered tool,
+ * tool calls go through the {@link ToolExecutor} with the run's `conversationId` (so two
+ * conversations' `call_3` get different idempotency keys), the model is offered every
+ * registered tool (and the runner's completion tool when none is registered under its name),
  * and histories are kept in the `ToolCallLedgerStore` provider. Batch settings start from the
  * module's `agent.batch`.
  *

@@ -18,9 +18,16 @@ export interface ExecuteOptions {
    */
   readonly retry?: RetryOptions | false;
   /**
+   * The conversation (or run) the call belongs to. Model call ids repeat across conversations
+   * (`call_3`), so the default idempotency key is `<conversationId>:<callId>`; `AgentRunner`
+   * passes its run's. Also given to the module's `idempotencyKey` hook.
+   */
+  readonly conversationId?: string;
+  /**
    * The call's `ToolCallContext.idempotencyKey`, the same for every attempt: pass one that
-   * stays the same when the call is made again after a crash (the conversation or run id and
-   * the call id). Default: the call id.
+   * stays the same when the call is made again after a crash. Default: the module's
+   * `idempotencyKey` hook's, else `<conversationId>:<callId>`, else (no conversation) a key
+   * unique to this call (`defaultIdempotencyKey`).
    */
   readonly idempotencyKey?: string;
   /** This call's longest wait at the tool's rate limiter, instead of the limiter's. */

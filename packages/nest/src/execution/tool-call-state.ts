@@ -110,7 +110,9 @@ class CallContext implements MutableToolCallContext {
 
 /** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
-  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata' | 'idempotencyKey'>,
+  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'> & {
+    readonly idempotencyKey: string;
+  },
   init: Omit<
     ToolCallState,
     'signal' | 'budget' | 'abandoned' | 'deferFailures' | 'deferredFailure' | 'retriesWithheld'
@@ -136,7 +138,7 @@ export function openToolCall(
     identity.callId,
     identity.toolName,
     identity.metadata,
-    identity.idempotencyKey ?? identity.callId,
+    identity.idempotencyKey,
     state,
   );
   return { call, state };

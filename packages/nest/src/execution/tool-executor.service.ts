@@ -24,6 +24,7 @@ import { assertExecuteOptions } from '../options/execute-options.rule.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
 import { LiveCalls, type LiveCall } from './live-calls.js';
 import { OpenBreakerShortcut } from './open-breaker-shortcut.js';
 import {
@@ -92,14 +93,16 @@ export class ToolExecutor implements OnApplicationShutdown {
           this.failures.fromError(error, { tool: name, callId, attempts: 1, retryMax, startedAt }),
         );
       }
+      const metadata = options.metadata ?? NO_METADATA;
+      const { conversationId } = options;
+      const idempotencyKey = idempotencyKeyOf(
+        options.idempotencyKey,
+        { callId, toolName: name, conversationId, metadata },
+        this.options.idempotencyKey,
+      );
       live = this.live.open(options.signal);
       const opened = openToolCall(
-        {
-          callId,
-          toolName: name,
-          metadata: options.metadata ?? NO_METADATA,
-          idempotencyKey: options.idempotencyKey,
-        },
+        { callId, toolName: name, metadata, idempotencyKey },
         {
           tool,
           startedAt,
@@ -227,7 +230,12 @@ export class ToolExecutor implements OnApplicationShutdown {
       outcome,
       fallback,
       state.args,
-      (request) => this.execute(request, { signal: options.signal, metadata: options.metadata }),
+      (request) =>
+        this.execute(request, {
+          signal: options.signal,
+          metadata: options.metadata,
+          conversationId: options.conversationId,
+        }),
       this.clock,
       state.startedAt,
     ).then((final) => {

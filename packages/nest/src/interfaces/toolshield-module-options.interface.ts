@@ -8,6 +8,7 @@ import type {
   RetryBudgetStore,
 } from '@toolshield/core';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
+import type { IdempotencyKeyFactory } from '../execution/idempotency-key.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
 
 /**
@@ -60,6 +61,13 @@ export interface ToolShieldModuleOptions {
   readonly redactPatterns?: readonly (RegExp | RedactionRule)[];
   /** Largest argument payload accepted, in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
+  /**
+   * Builds each call's `ToolCallContext.idempotencyKey` when `execute()` is given none, from
+   * the call id, tool name, `conversationId` and metadata; it must return a non-blank string.
+   * Default `defaultIdempotencyKey`: `<conversationId>:<callId>`, or a key unique to the call
+   * when no conversation is known.
+   */
+  readonly idempotencyKey?: IdempotencyKeyFactory;
   /** Defaults of the agent-loop providers (`ToolBatchRunner`, `AgentRunnerFactory`). */
   readonly agent?: ToolShieldAgentOptions;
 }

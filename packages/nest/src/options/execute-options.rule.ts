@@ -22,6 +22,7 @@ export const EXECUTE_OPTIONS_RULE = objectOf<ExecuteOptions>({
   timeoutMs: TIMEOUT_MS_RULE,
   retry: either(oneOf([false]), RETRY_OPTIONS_RULE),
   rateLimitMaxWaitMs: milliseconds(),
+  conversationId: text(true),
   idempotencyKey: text(true),
 });
 

@@ -55,6 +55,7 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
     ),
   ),
   maxArgumentBytes: MAX_ARGUMENT_BYTES_RULE,
+  idempotencyKey: func(),
   rateLimits: recordOf(RATE_LIMIT_OPTIONS_RULE),
   agent: objectOf<ToolShieldAgentOptions>({
     batch: TOOL_BATCH_DEFAULTS_RULE,

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * What a call's idempotency key is built from: the module's `idempotencyKey` hook gets it.
+ *
+ * @publicApi
+ */
+export interface IdempotencyKeyRequest {
+  /** The call's id, as the model gave it (models often number calls per conversation). */
+  readonly callId: string;
+  readonly toolName: string;
+  /** `execute(request, { conversationId })`; `AgentRunner` passes its run's. */
+  readonly conversationId?: string;
+  /** `execute(request, { metadata })` (tenant, user, ...), or an empty object. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Builds a call's `ToolCallContext.idempotencyKey` (a non-blank string) when the caller passed
+ * none: `ToolShieldModule.forRoot({ idempotencyKey })`.
+ *
+ * @publicApi
+ */
+export type IdempotencyKeyFactory = (call: IdempotencyKeyRequest) => string;
+
+/**
+ * The default idempotency key: `<conversationId>:<callId>` within a conversation, which is the
+ * same when the same call of the same conversation is made again (a resume, another instance).
+ * Without a conversation nothing tells two conversations' `call_3` apart, so the key is made
+ * unique to this call: `<random UUID>:<callId>` (a repeat then gets a new key; pass a
+ * conversation, or the failure's key, to make a repeat safe).
+ *
+ * @publicApi
+ */
+export function defaultIdempotencyKey(
+  call: Pick<IdempotencyKeyRequest, 'callId' | 'conversationId'>,
+): string {
+  return `${call.conversationId ?? randomUUID()}:${call.callId}`;
+}
+
+/**
+ * The key of a call: the caller's own, else the hook's, else {@link defaultIdempotencyKey}.
+ * A hook that returns no text throws (the call ends `internal` before the tool runs).
+ *
+ * @internal
+ */
+export function idempotencyKeyOf(
+  own: string | undefined,
+  call: IdempotencyKeyRequest,
+  hook: IdempotencyKeyFactory | undefined,
+): string {
+  if (own !== undefined) return own;
+  if (hook === undefined) return defaultIdempotencyKey(call);
+  const key: unknown = hook(call);
+  if (typeof key === 'string' && key.trim() !== '') return key;
+  throw new Error(
+    `The idempotencyKey option of ToolShieldModule returned ${typeof key === 'string' ? 'a blank string' : String(key)} for call ${call.callId} of '${call.toolName}'; it must return a non-blank string.`,
+  );
+}
