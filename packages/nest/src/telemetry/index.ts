@@ -12,4 +12,5 @@ export {
   TOOLSHIELD_INSTRUMENTATION_SCOPE,
   ToolShieldAttributes,
   ToolShieldMetrics,
+  UNKNOWN_TOOL_LABEL,
 } from './telemetry.constants.js';

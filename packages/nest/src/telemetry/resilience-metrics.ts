@@ -8,6 +8,7 @@ import {
 import { OutcomeSeries } from './outcome-series.js';
 import { TalliedCounter, type Tally } from './tallied-counter.js';
 import { DURATION_BUCKETS } from './tool-metrics.js';
+import type { ToolNameLabel } from './tool-name-label.js';
 
 const BREAKER_STATES: readonly CircuitState[] = ['closed', 'open', 'half_open', 'isolated'];
 
@@ -18,7 +19,8 @@ const NO_NEXT_ATTEMPT = Number.NaN;
  * The resilience layer's own metrics, next to {@link ToolMetrics}: calls by outcome and
  * `error.type`, the duration of each attempt, each breaker's current state (a gauge per key
  * and state, 1 for the state it is in), client-side rate-limit waits and refusals, each
- * limiter's current rate, and injected faults.
+ * limiter's current rate, and injected faults. A call's tool name is recorded through `label`,
+ * which bounds the names a model invents.
  *
  * @internal
  */
@@ -50,7 +52,10 @@ export class ResilienceMetrics {
   private readonly breakers = new Map<string, { tool: string; state: CircuitState }>();
   private readonly rates = new Map<string, number>();
 
-  constructor(meter: Meter) {
+  constructor(
+    meter: Meter,
+    private readonly label: ToolNameLabel,
+  ) {
     this.calls = new TalliedCounter(meter, M.CALLS, {
       description: 'Tool calls by outcome (and error.type for failures).',
       unit: '{call}',
@@ -149,8 +154,9 @@ export class ResilienceMetrics {
 
   private ended(outcome: ToolOutcome, at: number): void {
     const errorType = outcome.success ? undefined : outcome.errorType;
-    const series = this.outcomes.of(outcome.tool, errorType);
-    series.calls ??= this.callsTally(outcome.tool, errorType);
+    const tool = this.label(outcome.tool);
+    const series = this.outcomes.of(tool, errorType);
+    series.calls ??= this.callsTally(tool, errorType);
     series.calls.value += 1;
     // The last attempt ends with the call, unless its failure was recorded already.
     const nextAttemptAt = this.retried.get(outcome.callId);
@@ -159,8 +165,7 @@ export class ResilienceMetrics {
       return;
     }
     this.retried.delete(outcome.callId);
-    if (!Number.isNaN(nextAttemptAt))
-      this.recordAttempt(outcome.tool, errorType, at - nextAttemptAt);
+    if (!Number.isNaN(nextAttemptAt)) this.recordAttempt(tool, errorType, at - nextAttemptAt);
   }
 
   private callsTally(tool: string, errorType: string | undefined): Tally {

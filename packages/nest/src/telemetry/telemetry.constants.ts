@@ -28,7 +28,17 @@ export const ToolShieldAttributes = Object.freeze({
   RATE_LIMIT_KEY: 'toolshield.rate_limit.key',
   CHAOS_RULE: 'toolshield.chaos.rule',
   RETRY_BUDGET_KEY: 'toolshield.retry_budget.key',
+  /** On a call span whose `gen_ai.tool.name` is {@link UNKNOWN_TOOL_LABEL}: the name the model asked for. */
+  REQUESTED_TOOL_NAME: 'toolshield.tool.requested_name',
 });
+
+/**
+ * The `gen_ai.tool.name` of calls of tools that are not registered: the name comes from the
+ * model, and each invented name would otherwise be a new metric series and span name.
+ *
+ * @publicApi
+ */
+export const UNKNOWN_TOOL_LABEL = '_unknown';
 
 /** `gen_ai.operation.name` of a tool call. @publicApi */
 export const EXECUTE_TOOL_OPERATION = 'execute_tool';

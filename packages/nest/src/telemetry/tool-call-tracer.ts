@@ -9,6 +9,7 @@ import {
 } from '@opentelemetry/api';
 import type { ToolEvent, ToolFailure, ToolOutcome } from '@toolshield/core';
 import { EXECUTE_TOOL_OPERATION, ToolShieldAttributes as A } from './telemetry.constants.js';
+import type { ToolNameLabel } from './tool-name-label.js';
 
 interface OpenCall {
   readonly span: Span;
@@ -21,7 +22,9 @@ interface OpenCall {
  * Turns the executor's events into spans: one `execute_tool {tool}` span per call (the
  * OpenTelemetry GenAI tool-execution span) and, optionally, a `tool_attempt {tool}` child per
  * attempt. Attempt spans carry no `gen_ai.operation.name`, so backends count one tool
- * execution per call however many attempts it took. Span times are the module clock's.
+ * execution per call however many attempts it took. Span times are the module clock's. The
+ * tool name goes through `label` (span names are aggregated too); a call of a tool that does
+ * not exist keeps the requested name in `toolshield.tool.requested_name`.
  *
  * @internal
  */
@@ -31,6 +34,7 @@ export class ToolCallTracer {
   constructor(
     private readonly tracer: Tracer,
     private readonly attemptSpans: boolean,
+    private readonly label: ToolNameLabel,
   ) {}
 
   handle(event: ToolEvent): void {
@@ -72,7 +76,8 @@ export class ToolCallTracer {
     this.calls.clear();
   }
 
-  private start(callId: string, tool: string, at: number): void {
+  private start(callId: string, requested: string, at: number): void {
+    const tool = this.label(requested);
     const span = this.tracer.startSpan(
       `${EXECUTE_TOOL_OPERATION} ${tool}`,
       {
@@ -83,6 +88,7 @@ export class ToolCallTracer {
           [A.TOOL_NAME]: tool,
           [A.TOOL_CALL_ID]: callId,
           [A.TOOL_TYPE]: 'function',
+          ...(tool === requested ? {} : { [A.REQUESTED_TOOL_NAME]: requested }),
         },
       },
       otelContext.active(),

@@ -7,6 +7,7 @@ import {
 } from './telemetry.constants.js';
 import { OutcomeSeries } from './outcome-series.js';
 import { TalliedCounter, type Tally } from './tallied-counter.js';
+import type { ToolNameLabel } from './tool-name-label.js';
 
 /** The GenAI conventions' advised buckets for durations in seconds. @internal */
 export const DURATION_BUCKETS = [
@@ -17,6 +18,7 @@ export const DURATION_BUCKETS = [
  * Turns the executor's events into metrics: the call duration histogram of the GenAI
  * conventions (`gen_ai.execute_tool.duration`, seconds, with `error.type` on failures), and
  * counters of attempts, retries, retries withheld by the retry budget and breaker transitions.
+ * A call's tool name is recorded through `label`, which bounds the names a model invents.
  *
  * @internal
  */
@@ -38,7 +40,10 @@ export class ToolMetrics {
     }),
   );
 
-  constructor(meter: Meter) {
+  constructor(
+    meter: Meter,
+    private readonly label: ToolNameLabel,
+  ) {
     this.duration = meter.createHistogram(M.CALL_DURATION, {
       description: 'Duration of tool calls, all attempts and waits included.',
       unit: 's',
@@ -93,7 +98,8 @@ export class ToolMetrics {
   }
 
   private ended(outcome: ToolOutcome): void {
-    const series = this.outcomes.of(outcome.tool, outcome.success ? undefined : outcome.errorType);
+    const tool = this.label(outcome.tool);
+    const series = this.outcomes.of(tool, outcome.success ? undefined : outcome.errorType);
     this.duration.record(outcome.metadata.durationMs / 1_000, series.duration);
     series.attempts.value += outcome.metadata.attempts;
   }

@@ -8,6 +8,7 @@ import { metrics, trace } from '@opentelemetry/api';
 import type { Clock, ToolEvent } from '@toolshield/core';
 import type { Subscription } from 'rxjs';
 import { ToolExecutor } from '../execution/tool-executor.service.js';
+import { ToolRegistry } from '../registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import { isMetricsRegistered, isTracingRegistered } from './otel-registration.js';
 import type { ToolShieldTelemetryOptions } from './telemetry-options.interface.js';
@@ -16,6 +17,7 @@ import { TOOLSHIELD_TELEMETRY_OPTIONS } from './telemetry.module-definition.js';
 import { ToolCallTracer } from './tool-call-tracer.js';
 import { ResilienceMetrics } from './resilience-metrics.js';
 import { ToolMetrics } from './tool-metrics.js';
+import { toolNameLabel } from './tool-name-label.js';
 
 /**
  * Records `ToolExecutor.events$` as OpenTelemetry spans and metrics. It looks for providers
@@ -32,6 +34,7 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     private readonly executor: ToolExecutor,
+    private readonly registry: ToolRegistry,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
     @Inject(TOOLSHIELD_TELEMETRY_OPTIONS) private readonly options: ToolShieldTelemetryOptions,
   ) {}
@@ -43,6 +46,7 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     const handlers: ((event: ToolEvent) => void)[] = [];
+    const label = toolNameLabel(this.registry);
     const tracerProvider =
       this.options.tracerProvider ??
       (isTracingRegistered() ? trace.getTracerProvider() : undefined);
@@ -50,6 +54,7 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
       const tracer = new ToolCallTracer(
         tracerProvider.getTracer(TOOLSHIELD_INSTRUMENTATION_SCOPE),
         this.options.attemptSpans ?? true,
+        label,
       );
       this.tracer = tracer;
       handlers.push((event) => tracer.handle(event));
@@ -59,8 +64,8 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
       (isMetricsRegistered() ? metrics.getMeterProvider() : undefined);
     if (meterProvider) {
       const meter = meterProvider.getMeter(TOOLSHIELD_INSTRUMENTATION_SCOPE);
-      const recorder = new ToolMetrics(meter);
-      const resilience = new ResilienceMetrics(meter);
+      const recorder = new ToolMetrics(meter, label);
+      const resilience = new ResilienceMetrics(meter, label);
       handlers.push(
         (event) => recorder.handle(event),
         (event) => resilience.handle(event),

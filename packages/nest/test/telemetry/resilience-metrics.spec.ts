@@ -165,7 +165,7 @@ describe('the resilience metrics of @toolshield/nest/telemetry', () => {
 
   it('counts injected faults and reports the current rate of each limiter', () => {
     const metering = new FakeMeterProvider();
-    const metrics = new ResilienceMetrics(metering.getMeter());
+    const metrics = new ResilienceMetrics(metering.getMeter(), (name) => name);
     const base = { at: 1, callId: 'c', tool: 'search' };
     metrics.handle({ ...base, type: 'chaos.injected', fault: 'latency', rule: 'slow' });
     metrics.handle({ ...base, type: 'chaos.injected', fault: 'error' });
