@@ -4,9 +4,10 @@
  * registry. It starts a throwaway Verdaccio on 127.0.0.1 (registry-smoke/verdaccio.mjs),
  * publishes every public package to it with the release tool (`nx release publish
  * --registry`), then in a plain Nest 12 app created in a temp dir outside the workspace
- * installs @toolshield/core, nest, chaos, mcp, redis, ai-sdk, openai-agents and langchain BY
- * NAME AND VERSION from that registry (the `@toolshield` scope routed to it in a temp .npmrc,
- * as a user of a private registry does; other packages from the npm registry and its cache,
+ * installs @toolshield/core, nest, mcp, redis, ai-sdk, openai-agents and langchain BY NAME AND
+ * VERSION from that registry, then @toolshield/chaos by name alone in a second `npm install`
+ * (the `@toolshield` scope routed to it in the app's .npmrc, as docs/releasing.md shows and a
+ * user of a private registry does; other packages from the npm registry and its cache,
  * or through Verdaccio's proxy with --all-through-registry, which is slower; @nestjs/testing
  * is deliberately absent at first), and checks:
  *
@@ -35,6 +36,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appCompilerOptions, appManifest, rangeOf } from './registry-smoke/app-manifest.mjs';
 import { fixtureFiles } from './registry-smoke/fixtures.mjs';
 import { chaosRuntimeProgram, redisSharedBreakerProgram } from './registry-smoke/own-programs.mjs';
 import { checkInstalledPackage } from './registry-smoke/package-checks.mjs';
@@ -52,24 +54,8 @@ const published = readdirSync(join(root, 'packages')).filter((name) => {
 });
 /** Installed into the app by name and version. */
 const installed = ['core', 'nest', 'chaos', 'mcp', 'redis', 'ai-sdk', 'openai-agents', 'langchain'];
-/** The app's other dependencies, at the ranges the workspace tests against. */
-const thirdParty = [
-  '@nestjs/common',
-  '@nestjs/core',
-  '@nestjs/platform-express',
-  'class-transformer',
-  'class-validator',
-  'reflect-metadata',
-  'rxjs',
-  'ioredis',
-  '@modelcontextprotocol/sdk',
-  'ai',
-  '@openai/agents',
-  'zod',
-  '@langchain/core',
-  'langchain',
-  '@langchain/langgraph',
-];
+/** Installed by name alone in a second `npm install`, after the others. */
+const installedLater = 'chaos';
 const keep = process.argv.includes('--keep');
 const allThroughRegistry = process.argv.includes('--all-through-registry');
 
@@ -136,19 +122,36 @@ async function smoke() {
   }
   step(`published ${published.map((name) => `@toolshield/${name}@${versions[name]}`).join(', ')}`);
 
-  // 2. A plain Nest 12 app outside the workspace, everything from the registry.
+  // 2. A plain Nest 12 app outside the workspace, everything from the registry. As
+  // docs/releasing.md says, the app's own .npmrc routes the @toolshield scope (a
+  // --@toolshield:registry flag would hold for one command only), so a later
+  // `npm install <name>` finds the registry too: chaos is installed by name in a second install.
   const app = join(work, 'app');
   mkdirSync(join(app, 'src/fakes'), { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify(appManifest(versions), null, 2));
+  writeFileSync(join(app, '.npmrc'), `@toolshield:registry=${registry.url}\n`);
+  const installedFirst = installed.filter((name) => name !== installedLater);
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify(appManifest(root, versions, installedFirst), null, 2),
+  );
+  // The publisher's user config (token, scope) is not the app's: only its .npmrc routes the scope.
+  const userconfig = join(work, 'user.npmrc');
+  writeFileSync(userconfig, '');
+  const appEnv = {
+    ...process.env,
+    npm_config_userconfig: userconfig,
+    ...(allThroughRegistry ? { npm_config_registry: registry.url } : {}),
+  };
   const install = (...args) =>
     runOrFail(
       `npm install ${args.join(' ')}`,
       'npm',
       ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args],
       app,
-      { env: allThroughRegistry ? { ...env, npm_config_registry: registry.url } : env },
+      { env: appEnv },
     );
   install();
+  install(`@toolshield/${installedLater}`);
   const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
   for (const name of installed) {
     const entry = lock.packages[`node_modules/@toolshield/${name}`];
@@ -162,7 +165,7 @@ async function smoke() {
     fail('@nestjs/testing got installed: the no-test-package checks would prove nothing');
   }
   step(
-    `installed ${installed.length} @toolshield packages by name and version, and Nest 12, from the registry`,
+    `installed ${installedFirst.length} @toolshield packages by name and version, and Nest 12, then @toolshield/${installedLater} by name alone, from the registry the app's .npmrc names`,
   );
 
   // 3. What the installed packages contain.
@@ -239,7 +242,7 @@ async function smoke() {
   if (chaos !== 'chaos injected: true') fail(`chaos at run time printed ${chaos}`);
   const cli = (...args) =>
     runOrFail(`npx toolshield-chaos ${args.join(' ')}`, 'npx', ['toolshield-chaos', ...args], app, {
-      env,
+      env: appEnv,
     });
   const help = cli('--help');
   if (!help.includes('toolshield-chaos run <config.js>'))
@@ -248,7 +251,7 @@ async function smoke() {
   if (version !== versions.chaos) fail(`toolshield-chaos --version printed ${version}`);
   let missing;
   try {
-    run('npx', ['toolshield-chaos', 'run', 'dist/chaos.config.js'], app, { env });
+    run('npx', ['toolshield-chaos', 'run', 'dist/chaos.config.js'], app, { env: appEnv });
     fail('toolshield-chaos run succeeded without @nestjs/testing');
   } catch (error) {
     missing = error;
@@ -265,7 +268,7 @@ async function smoke() {
   );
 
   // 7. With @nestjs/testing: one scenario of the README's config, chosen by name.
-  install('-D', `@nestjs/testing@${rangeOf('@nestjs/testing')}`);
+  install('-D', `@nestjs/testing@${rangeOf(root, '@nestjs/testing')}`);
   // The harness's types name @nestjs/testing: the config compiles only now.
   writeFileSync(join(app, 'src/chaos.config.ts'), chaosConfig.source);
   compile('chaos', ['src/chaos.config.ts']);
@@ -284,7 +287,7 @@ async function smoke() {
       join(work, 'chaos-reports'),
     ],
     app,
-    { env, timeout: 120_000 },
+    { env: appEnv, timeout: 120_000 },
   );
   if (
     !scenarioRun.includes(`PASS ${chaosConfig.scenario}`) ||
@@ -293,51 +296,4 @@ async function smoke() {
     fail(`the chaos run printed:\n${scenarioRun}`);
   }
   step(`npx toolshield-chaos run: "${chaosConfig.scenario}" chosen by name, 3 seeds: PASS`);
-}
-
-/** The range the workspace uses for a third-party package (root or any project manifest). */
-function rangeOf(name) {
-  const manifests = [
-    root,
-    ...['packages', 'apps'].flatMap((group) =>
-      readdirSync(join(root, group)).map((one) => join(root, group, one)),
-    ),
-  ]
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map(manifestOf);
-  for (const manifest of manifests) {
-    const range = manifest.devDependencies?.[name] ?? manifest.dependencies?.[name];
-    if (range !== undefined) return range;
-  }
-  return fail(`no workspace manifest depends on ${name}`);
-}
-
-function appManifest(versions) {
-  return {
-    name: 'registry-smoke-app',
-    private: true,
-    type: 'module',
-    dependencies: {
-      ...Object.fromEntries(thirdParty.map((name) => [name, rangeOf(name)])),
-      ...Object.fromEntries(installed.map((name) => [`@toolshield/${name}`, versions[name]])),
-    },
-    devDependencies: { typescript: rangeOf('typescript'), '@types/node': rangeOf('@types/node') },
-  };
-}
-
-/** skipLibCheck off, so our .d.ts files are checked against the installed dependencies. */
-function appCompilerOptions() {
-  return {
-    target: 'es2023',
-    lib: ['es2023', 'dom'],
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    strict: true,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    skipLibCheck: false,
-    types: ['node'],
-    outDir: 'dist',
-    rootDir: 'src',
-  };
 }
