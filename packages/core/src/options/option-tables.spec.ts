@@ -174,6 +174,11 @@ const breakerCases: OptionCases<CircuitBreakerOptions> = {
     expected: 'a number from 0 to below 100',
   },
   volumeThreshold: count(1),
+  openingRule: {
+    good: [{ shouldOpen: () => false }],
+    bad: [fn, {}, null, 'failureRatio'],
+    expected: 'an opening rule (an object with shouldOpen())',
+  },
   rollingWindowMs: positiveMs(false),
   rollingBuckets: count(1),
   resetTimeoutMs: ms(),

@@ -15,6 +15,7 @@ export * from './breaker/circuit-breaker-options.js';
 export * from './breaker/circuit-breaker-options.rule.js';
 export * from './breaker/circuit-breaker-store.js';
 export * from './breaker/shared-breaker-window.js';
+export * from './breaker/opening-rule.js';
 export * from './breaker/bucket-rotation.js';
 export * from './breaker/circuit-breaker.js';
 export * from './breaker/circuit-breaker-registry.js';

@@ -1,15 +1,25 @@
+import type { BreakerOpeningRule } from './opening-rule.js';
+
 /**
  * Circuit breaker settings. Defaults follow opossum where it has the setting (50 %, 10 s
  * window in 10 buckets, 30 s reset), with a minimum volume so a single early failure cannot
- * open a breaker.
+ * open a breaker. By default a breaker also opens on a run of consecutive failures too long
+ * to be chance (see `openingRule`).
  *
  * @publicApi
  */
 export interface CircuitBreakerOptions {
-  /** Opens when the failure percentage in the rolling window exceeds this (default 50). */
+  /** The failure ratio rule opens when the failure percentage in the rolling window exceeds this (default 50). */
   readonly errorThresholdPercentage?: number;
   /** Calls the window must hold before the percentage counts (default 10). */
   readonly volumeThreshold?: number;
+  /**
+   * When a closed breaker opens (default `openingRules.failureRatioOrRun`: the failure ratio
+   * above, or a run of consecutive failures improbable at the window's failure rate, which
+   * opens on a dead upstream within a few calls). `openingRules.failureRatio` is opossum's
+   * rule alone; `openingRules.failureRun` the run alone. See {@link BreakerOpeningRule}.
+   */
+  readonly openingRule?: BreakerOpeningRule;
   /** Length of the rolling window (default 10 s). */
   readonly rollingWindowMs?: number;
   /** Buckets the window is divided into (default 10). */

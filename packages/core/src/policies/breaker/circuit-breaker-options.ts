@@ -2,6 +2,7 @@ import { isBreakerFailure } from '../error-traits.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { CIRCUIT_BREAKER_OPTIONS_RULE } from './circuit-breaker-options.rule.js';
 import type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';
+import { openingRules } from './opening-rule.js';
 
 export type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';
 
@@ -12,6 +13,7 @@ export type ResolvedCircuitBreakerOptions = Required<CircuitBreakerOptions>;
 export const DEFAULT_CIRCUIT_BREAKER_OPTIONS: ResolvedCircuitBreakerOptions = Object.freeze({
   errorThresholdPercentage: 50,
   volumeThreshold: 10,
+  openingRule: openingRules.failureRatioOrRun,
   rollingWindowMs: 10_000,
   rollingBuckets: 10,
   resetTimeoutMs: 30_000,

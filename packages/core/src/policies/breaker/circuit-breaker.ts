@@ -10,7 +10,6 @@ import {
   type ResolvedCircuitBreakerOptions,
 } from './circuit-breaker-options.js';
 import type { CircuitBreakerSnapshot } from './circuit-breaker-store.js';
-import { shouldOpen } from './opening-decision.js';
 import { openRollingWindow, type RollingWindow } from './opossum-window.js';
 import type { SharedBreakerWindow } from './shared-breaker-window.js';
 
@@ -75,8 +74,12 @@ export interface CircuitBreakerStats {
 /**
  * A circuit breaker for one tool or key, built over opossum and driven by our {@link Clock}.
  *
- * States: `closed` → `open` when, with at least `volumeThreshold` calls in the rolling
- * window, the failure percentage exceeds `errorThresholdPercentage`; `open` → `half_open`
+ * States: `closed` → `open` when its opening rule (the `openingRule` option, `openingRules`)
+ * says so after a failure. The default rule opens on either of two signs: with at least
+ * `volumeThreshold` calls in the rolling window, the failure percentage exceeds
+ * `errorThresholdPercentage`; or the current run of consecutive failures is too long to be
+ * chance at the window's failure rate (4 in a row after 30 successes, 20 on a cold breaker).
+ * `openingRules.failureRatio` keeps the first alone. `open` → `half_open`
  * after `resetTimeoutMs`; `half_open` → `closed` once `halfOpenMaxCalls` trial calls all
  * succeeded (with a shared window that decides trials, those of every instance count
  * together), → `open` on the first trial failure; `isolate()` holds it `isolated` (open, no
@@ -472,7 +475,7 @@ export class ToolCircuitBreaker {
       failures: local.failures + (remote?.failures ?? 0),
       run: this.failureRun,
     };
-    return shouldOpen(counts, this.options.volumeThreshold, this.options.errorThresholdPercentage);
+    return this.options.openingRule.shouldOpen(counts, this.options);
   }
 
   private transition(
