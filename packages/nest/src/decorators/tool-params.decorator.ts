@@ -25,7 +25,8 @@ function paramType(target: object, key: string | symbol | undefined, index: numb
   return types?.[index];
 }
 
-function isDtoClass(type: unknown): boolean {
+/** Whether `type` is a class the default validation checks the arguments against. @internal */
+export function isDtoClass(type: unknown): type is Type {
   return typeof type === 'function' && !PLAIN_TYPES.has(type);
 }
 

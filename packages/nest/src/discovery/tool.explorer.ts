@@ -9,6 +9,7 @@ import { ToolRegistry } from '../registry/tool.registry.js';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
 import { RETRYABLE_METADATA, ToolParamtype } from '../toolshield.constants.js';
 import { REQUEST_SCOPED_TOOL } from '../toolshield.messages.js';
+import { assertArgsClassHasRules } from '../validation/assert-args-class-rules.js';
 import { providerMethods, toolOptionsOf, type ProviderMethod } from './provider-methods.js';
 
 type ProviderWrapper = ReturnType<DiscoveryService['getProviders']>[number];
@@ -57,7 +58,9 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const retryable = this.reflector.get<RetryOptions | undefined>(RETRYABLE_METADATA, method);
     assertToolDeclaration(name, options, source, retryable);
 
-    const inputSchema = options.inputSchema ?? schemas.create(this.argsType(instance, methodName));
+    const args = this.argsParam(instance, methodName);
+    assertArgsClassHasRules(name, args?.type, args?.pipes ?? []);
+    const inputSchema = options.inputSchema ?? schemas.create(args?.type);
     this.registry.register(
       this.assembler.assemble({
         name,
@@ -71,13 +74,17 @@ export class ToolExplorer implements OnApplicationBootstrap {
     );
   }
 
-  /** The declared type of the `@ToolArgs()` parameter, if any. */
-  private argsType(instance: object, methodName: string): unknown {
-    const params: Record<string, { index: number }> =
+  /** The declared type of the `@ToolArgs()` parameter and its pipes, if there is one. */
+  private argsParam(
+    instance: object,
+    methodName: string,
+  ): { type: unknown; pipes: readonly unknown[] } | undefined {
+    const params: Record<string, { index: number; pipes?: readonly unknown[] }> =
       Reflect.getMetadata(ROUTE_ARGS_METADATA, instance.constructor, methodName) ?? {};
     const args = Object.entries(params).find(([key]) => key.startsWith(`${ToolParamtype.ARGS}:`));
+    if (!args) return undefined;
     const paramTypes: unknown[] =
       Reflect.getMetadata('design:paramtypes', instance, methodName) ?? [];
-    return args ? paramTypes[args[1].index] : undefined;
+    return { type: paramTypes[args[1].index], pipes: args[1].pipes ?? [] };
   }
 }

@@ -3,6 +3,7 @@ import { ToolRegistry } from '../registry/tool.registry.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.js';
 import { DUPLICATE_TOOL_NAME } from '../toolshield.messages.js';
+import { assertArgsClassHasRules } from '../validation/assert-args-class-rules.js';
 import { ToolValidationPipe } from '../validation/tool-validation.pipe.js';
 import { ToolAssembler } from './tool-assembler.js';
 import { assertToolDeclaration } from './tool-declaration.js';
@@ -101,6 +102,7 @@ export class ToolRegistrar implements OnApplicationBootstrap {
 
   private add(registration: ToolRegistration<never>): void {
     const { name, argsType, retryable, handler, source: _source, ...options } = registration;
+    assertArgsClassHasRules(name, argsType, [this.validation]);
     const tool = this.assembler.assemble({
       name,
       source: sourceOf(registration),
