@@ -1,6 +1,7 @@
 import {
   Inject,
   Injectable,
+  Logger,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -19,11 +20,14 @@ import { ResilienceMetrics } from './resilience-metrics.js';
 import { ToolMetrics } from './tool-metrics.js';
 import { toolNameLabel } from './tool-name-label.js';
 
+const NO_PROVIDER =
+  'No OpenTelemetry tracer or meter provider is registered, so tool calls are not recorded: start the OpenTelemetry SDK before creating the application, or pass ToolShieldTelemetryModule.forRoot({ tracerProvider, meterProvider }).';
+
 /**
  * Records `ToolExecutor.events$` as OpenTelemetry spans and metrics. It looks for providers
  * once, at bootstrap: the ones given in the options, else the global ones an SDK registered.
- * With neither, it does not even subscribe, so tool calls pay nothing for it. Start the SDK
- * before creating the application, as OpenTelemetry requires anyway.
+ * With neither, it does not even subscribe, so tool calls pay nothing for it, and says so in
+ * one warning. Start the SDK before creating the application, as OpenTelemetry requires anyway.
  *
  * @publicApi
  */
@@ -31,6 +35,7 @@ import { toolNameLabel } from './tool-name-label.js';
 export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscription?: Subscription;
   private tracer?: ToolCallTracer;
+  private readonly logger = new Logger(ToolShieldTelemetry.name);
 
   constructor(
     private readonly executor: ToolExecutor,
@@ -71,7 +76,10 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
         (event) => resilience.handle(event),
       );
     }
-    if (handlers.length === 0) return;
+    if (handlers.length === 0) {
+      this.logger.warn(NO_PROVIDER);
+      return;
+    }
     this.subscription = this.executor.events$.subscribe((event) => {
       for (const handle of handlers) handle(event);
     });
