@@ -40,11 +40,11 @@ describe('the demo (npm start)', () => {
       failures: { circuit_open: 2 },
     });
     const output = lines.join('\n');
-    expect(output).toContain('⚡ breaker news_search: closed → open');
+    expect(output).toContain('⚡ breaker news_search:lane-1: closed → open');
     expect(output).toMatch(/circuit_open, recoverable, retries 0\/2, retry after \d+ms/);
     expect(output).toContain('→ wait {"seconds":2}');
-    expect(output).toContain('⚡ breaker news_search: open → half_open');
-    expect(output).toContain('⚡ breaker news_search: half_open → closed');
+    expect(output).toContain('⚡ breaker news_search:lane-1: open → half_open');
+    expect(output).toContain('⚡ breaker news_search:lane-1: half_open → closed');
     expect(output).toContain('model: scripted stand-in for an LLM');
     expect(output).toMatch(/↻ web_search: attempt 2 in \d+ ms/);
     expect(output).toContain('? decision prompt: Tool failed:');

@@ -1,13 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
 import type { CircuitState } from '@toolshield/core';
 import { ToolCircuitBreakers, ToolRegistry } from '@toolshield/nest';
+import { breakerStateByTool } from '../telemetry/tool-breaker-states.js';
 
 /** A tool as `GET /api/tools` lists it. */
 export interface ToolDescription {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: unknown;
-  /** `closed` until the tool's breaker has seen a call. */
+  /** `closed` until the tool's breaker has seen a call; the worst, when it has one per run. */
   readonly breaker: CircuitState;
 }
 
@@ -21,7 +22,7 @@ export class ToolsController {
 
   @Get()
   list(): ToolDescription[] {
-    const states = new Map(this.breakers.states().map((breaker) => [breaker.tool, breaker.state]));
+    const states = breakerStateByTool(this.breakers.states());
     return this.registry.definitions().map((definition) => ({
       name: definition.name,
       description: definition.description,

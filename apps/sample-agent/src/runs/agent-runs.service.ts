@@ -7,11 +7,13 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AgentRunner, type ChatModelTool } from '@toolshield/core';
-import { ToolExecutor, ToolRegistry } from '@toolshield/nest';
+import { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
 import { MODEL_SELECTOR, type ModelSelector } from '../agent/select-model.js';
 import { SCENARIOS, scenarioForTask, type Scenario } from '../scenarios/index.js';
+import type { ScenarioServices } from '../scenarios/scenario.js';
+import { releaseRunWorld } from '../scenarios/run-world.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { TERMINATING_TOOLS } from '../tools/conversation.tools.js';
 import type { RunIdempotency } from './idempotency.js';
@@ -78,18 +80,22 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   private readonly aborts = new Map<string, AbortController>();
   private subscription?: Subscription;
   private readonly toolCalls: RunToolCalls;
+  /** The app's providers, for setting up and releasing the runs' worlds. */
+  private readonly services: ScenarioServices = (type) =>
+    this.moduleRef.get(type, { strict: false });
 
   constructor(
     private readonly executor: ToolExecutor,
     private readonly registry: ToolRegistry,
     private readonly hub: RunEventHub,
     private readonly moduleRef: ModuleRef,
+    breakers: ToolCircuitBreakers,
     @Inject(RUN_STORE) private readonly store: RunStore,
     @Inject(MODEL_SELECTOR) private readonly models: ModelSelector,
     @Optional() @Inject(RUN_QUEUE) private readonly queue?: RunQueue,
     @Optional() @Inject(INSTANCE_ID) private readonly instance?: string,
   ) {
-    this.toolCalls = new RunToolCalls(hub, executor, registry);
+    this.toolCalls = new RunToolCalls(hub, executor, registry, breakers);
   }
 
   onModuleInit(): void {
@@ -136,7 +142,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       await this.queue.enqueue(run.id);
       return run;
     }
-    await this.prepare(scenario);
+    await this.prepare(scenario, run.id);
     this.launch(run, scenario, task);
     return run;
   }
@@ -179,7 +185,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
         ...(this.instance === undefined ? {} : { instance: this.instance }),
       });
     } else {
-      await this.prepare(scenario);
+      await this.prepare(scenario, run.id);
     }
     await this.execute(run, scenario, history ? undefined : run.task, {
       signal: lease.signal,
@@ -208,8 +214,9 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     return interrupted;
   }
 
-  private async prepare(scenario: Scenario | undefined): Promise<void> {
-    await scenario?.prepare?.((type) => this.moduleRef.get(type, { strict: false }));
+  /** Sets up the run's world as its scenario says (its plan on the upstream, ...). */
+  private async prepare(scenario: Scenario | undefined, runId: string): Promise<void> {
+    await scenario?.prepare?.(this.services, runId);
   }
 
   private scenarioFor(name: unknown, task: string): Scenario | undefined {
@@ -293,6 +300,8 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       finalAnswer: completion.finalAnswer ?? '',
     });
     await this.hub.close(run.id);
+    // Its notes, cluster and upstream plans go; a run handed back keeps them here.
+    await releaseRunWorld(this.services, run.id);
     return { ...run, ...completion };
   }
 

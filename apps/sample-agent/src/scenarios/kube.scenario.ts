@@ -1,9 +1,11 @@
-import { KubeCluster } from '../tools/kube/kube-cluster.js';
 import { ATTEMPT_COMPLETION, type Scenario } from './scenario.js';
 
 const listShop = { name: 'list_pods', arguments: { namespace: 'shop' } };
 
-/** Listing pods in a namespace that does not exist: `not_found`, create it, list again. */
+/**
+ * Listing pods in a namespace that does not exist (a run's cluster starts without it):
+ * `not_found`, create it, list again.
+ */
 export const kubeMissingNamespaceScenario: Scenario = {
   name: 'kube-missing-namespace',
   title: 'Kubernetes: pods of a missing namespace (not_found → create it → retry)',
@@ -23,7 +25,6 @@ export const kubeMissingNamespaceScenario: Scenario = {
       },
     ],
   },
-  prepare: async (get) => get(KubeCluster).deleteNamespace('shop'),
 };
 
 /** Deploying without the permission: `permission_denied`, so the agent stops and says which. */

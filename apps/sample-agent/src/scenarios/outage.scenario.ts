@@ -35,10 +35,12 @@ export const outageScenario: Scenario = {
   task: 'Find the latest news about the payments and card networks outages.',
   recoverable: true,
   script: { ...ATTEMPT_COMPLETION, goals: TOPICS.map(newsGoal) },
-  prepare: async (get) => {
+  prepare: async (get, runId) => {
     const upstream = await get(WebUpstream).fixture();
-    upstream.plan('search', {
-      next: Array.from({ length: FAILED_REQUESTS }, () => ({ kind: 'unavailable' as const })),
-    });
+    upstream.plan(
+      'search',
+      { next: Array.from({ length: FAILED_REQUESTS }, () => ({ kind: 'unavailable' as const })) },
+      runId,
+    );
   },
 };

@@ -6,7 +6,9 @@ export type ScenarioServices = <T>(type: Type<T>) => T;
 
 /**
  * A named task the app knows: the user's message, the scripted model's plan for it, and what
- * to set up in the world first (an upstream's misbehaviour, a cluster's missing namespace).
+ * to set up in the run's world first (the upstream's misbehaviour for the run's calls). Every
+ * run has a world of its own (its upstream plan, notes, cluster, news breaker), so scenarios
+ * run at once or one after another end the same way.
  */
 export interface Scenario {
   /** The name `POST /api/runs` and the demo use. */
@@ -19,8 +21,8 @@ export interface Scenario {
   readonly script: ScriptedTask;
   /** Whether the agent can finish it (`false`: it must stop and explain). */
   readonly recoverable: boolean;
-  /** Puts the world in the scenario's starting state. */
-  readonly prepare?: (get: ScenarioServices) => Promise<void>;
+  /** Puts the world of the run `runId` in the scenario's starting state. */
+  readonly prepare?: (get: ScenarioServices, runId: string) => Promise<void>;
 }
 
 /** `attempt_completion` as the completion tool, its argument `result`. */

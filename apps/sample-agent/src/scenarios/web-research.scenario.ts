@@ -29,10 +29,10 @@ export const webResearchScenario: Scenario = {
       },
     ],
   },
-  prepare: async (get) => {
+  prepare: async (get, runId) => {
     const upstream = await get(WebUpstream).fixture();
-    upstream.plan('search', { next: [{ kind: 'rate_limited', retryAfterSeconds: 1 }] });
-    upstream.plan('page', { next: [{ kind: 'reset' }, { kind: 'html_error' }] });
+    upstream.plan('search', { next: [{ kind: 'rate_limited', retryAfterSeconds: 1 }] }, runId);
+    upstream.plan('page', { next: [{ kind: 'reset' }, { kind: 'html_error' }] }, runId);
   },
 };
 
@@ -59,10 +59,10 @@ export const slowWebScenario: Scenario = {
       },
     ],
   },
-  prepare: async (get) => {
+  prepare: async (get, runId) => {
     const upstream = await get(WebUpstream).fixture();
-    upstream.plan('search', { next: [{ kind: 'slow', delayMs: 2_000 }] });
-    upstream.plan('page', { next: [{ kind: 'unavailable' }, { kind: 'unavailable' }] });
+    upstream.plan('search', { next: [{ kind: 'slow', delayMs: 2_000 }] }, runId);
+    upstream.plan('page', { next: [{ kind: 'unavailable' }, { kind: 'unavailable' }] }, runId);
   },
 };
 
@@ -87,9 +87,9 @@ export function searchesScenario(count: number): Scenario {
         report: (output: unknown) => `${(output as { results: unknown[] }).results.length}`,
       })),
     },
-    prepare: async (get) => {
+    prepare: async (get, runId) => {
       const upstream = await get(WebUpstream).fixture();
-      upstream.plan('search', { then: { kind: 'slow', delayMs: SEARCH_LATENCY_MS } });
+      upstream.plan('search', { then: { kind: 'slow', delayMs: SEARCH_LATENCY_MS } }, runId);
     },
   };
 }

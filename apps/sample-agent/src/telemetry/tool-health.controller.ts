@@ -8,6 +8,7 @@ import {
 import { ToolCircuitBreakers, ToolExecutor } from '@toolshield/nest';
 import type { Subscription } from 'rxjs';
 import { BREAKER_HISTORY_MS, ToolHealthTracker, type ToolHealthReport } from './tool-health.js';
+import { breakerStateByTool } from './tool-breaker-states.js';
 
 /** The tracker fed with every tool event of the service. */
 @Injectable()
@@ -45,7 +46,7 @@ export class ToolHealthController {
   @Get()
   read(): ToolHealthResponse {
     const now = Date.now();
-    const states = new Map(this.breakers.states().map((breaker) => [breaker.tool, breaker.state]));
+    const states = breakerStateByTool(this.breakers.states());
     return {
       now,
       historyMs: BREAKER_HISTORY_MS,

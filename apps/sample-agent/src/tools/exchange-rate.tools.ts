@@ -38,7 +38,13 @@ export class ExchangeRateTools {
     description: 'Exchange rate between two currencies (ISO codes such as EUR, USD, GBP, JPY).',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   })
-  @Retryable({ maxRetries: DROPPED_ATTEMPTS, backoff: { baseMs: 200, capMs: 1_000 } })
+  // No retry budget: every call of this stand-in needs its retries, so a budget shared by the
+  // runs would let earlier trips withhold a later one's.
+  @Retryable({
+    maxRetries: DROPPED_ATTEMPTS,
+    backoff: { baseMs: 200, capMs: 1_000 },
+    retryBudget: false,
+  })
   getExchangeRate(
     @ToolArgs() args: GetExchangeRateArgs,
     @ToolCall() call: ToolCallContext,

@@ -43,6 +43,25 @@ describe('notes tools', () => {
     });
   });
 
+  it("keeps each run's notes to that run, and drops them when the run ends", async () => {
+    const inRun = (runId: string, name: string, args: Record<string, unknown>) =>
+      executor.execute({ id: name, name, arguments: args }, { metadata: { runId } });
+    await inRun('run-a', 'write_note', { name: 'trip', text: 'passport' });
+    await expect(inRun('run-b', 'read_note', { name: 'trip' })).resolves.toMatchObject({
+      errorType: 'not_found',
+    });
+    await expect(call('read_note', { name: 'trip' })).resolves.toMatchObject({
+      errorType: 'not_found',
+    });
+    await expect(inRun('run-a', 'read_note', { name: 'trip' })).resolves.toMatchObject({
+      output: { lines: ['passport'] },
+    });
+    await app.moduleRef.get(NotesDirectory).forgetRun('run-a');
+    await expect(inRun('run-a', 'read_note', { name: 'trip' })).resolves.toMatchObject({
+      errorType: 'not_found',
+    });
+  });
+
   it('refuses names that could leave the notes directory', async () => {
     await expect(call('read_note', { name: '../etc/passwd' })).resolves.toMatchObject({
       success: false,

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@toolshield/core';
-import { Tool, ToolArgs } from '@toolshield/nest';
+import { NotFoundError, type ToolCallContext } from '@toolshield/core';
+import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
 import { IsString, Length, Matches } from 'class-validator';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotesDirectory } from './notes-directory.js';
+import { runIdOf } from './run-scope.js';
 
 const NOTE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const NOTE_NAME_RULE = 'lowercase letters, digits and dashes, at most 64';
@@ -34,7 +35,10 @@ function isMissingFile(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ENOENT';
 }
 
-/** Notes kept as text files in the notes directory: real file system calls, real errors. */
+/**
+ * Notes kept as text files in the notes directory: real file system calls, real errors. A
+ * run's calls see that run's notes only.
+ */
 @Injectable()
 export class NotesTools {
   constructor(private readonly directory: NotesDirectory) {}
@@ -44,8 +48,8 @@ export class NotesTools {
     description: 'Reads a note by name.',
     annotations: { readOnlyHint: true, idempotentHint: true },
   })
-  readNote(@ToolArgs() args: ReadNoteArgs): Promise<Note> {
-    return this.read(args.name);
+  readNote(@ToolArgs() args: ReadNoteArgs, @ToolCall() call: ToolCallContext): Promise<Note> {
+    return this.read(args.name, runIdOf(call));
   }
 
   @Tool({
@@ -53,24 +57,32 @@ export class NotesTools {
     description: 'Creates a note, or replaces its text.',
     annotations: { destructiveHint: true, idempotentHint: true },
   })
-  async writeNote(@ToolArgs() args: WriteNoteArgs): Promise<Note> {
-    await writeFile(await this.file(args.name), `${args.text.trimEnd()}\n`);
-    return this.read(args.name);
+  async writeNote(
+    @ToolArgs() args: WriteNoteArgs,
+    @ToolCall() call: ToolCallContext,
+  ): Promise<Note> {
+    const runId = runIdOf(call);
+    await writeFile(await this.file(args.name, runId), `${args.text.trimEnd()}\n`);
+    return this.read(args.name, runId);
   }
 
   @Tool({
     name: 'append_note',
     description: 'Adds a line to the end of an existing note.',
   })
-  async appendNote(@ToolArgs() args: AppendNoteArgs): Promise<Note> {
-    await this.read(args.name);
-    await appendFile(await this.file(args.name), `${args.line.trim()}\n`);
-    return this.read(args.name);
+  async appendNote(
+    @ToolArgs() args: AppendNoteArgs,
+    @ToolCall() call: ToolCallContext,
+  ): Promise<Note> {
+    const runId = runIdOf(call);
+    await this.read(args.name, runId);
+    await appendFile(await this.file(args.name, runId), `${args.line.trim()}\n`);
+    return this.read(args.name, runId);
   }
 
-  private async read(name: string): Promise<Note> {
+  private async read(name: string, runId: string | undefined): Promise<Note> {
     try {
-      const text = await readFile(await this.file(name), 'utf8');
+      const text = await readFile(await this.file(name, runId), 'utf8');
       return { name, lines: text.split('\n').filter((line) => line !== '') };
     } catch (error) {
       if (!isMissingFile(error)) throw error;
@@ -78,7 +90,7 @@ export class NotesTools {
     }
   }
 
-  private async file(name: string): Promise<string> {
-    return join(await this.directory.path(), `${name}.txt`);
+  private async file(name: string, runId: string | undefined): Promise<string> {
+    return join(await this.directory.path(runId), `${name}.txt`);
   }
 }

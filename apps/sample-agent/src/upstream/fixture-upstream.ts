@@ -2,21 +2,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import {
   isRoutePlan,
-  UPSTREAM_ROUTES,
   type RoutePlan,
   type UpstreamBehaviour,
   type UpstreamRoute,
 } from './upstream-behaviour.js';
 import { PaymentsApi, type Payment } from './payments.js';
+import { RoutePlans, RUN_ID_HEADER } from './route-plans.js';
 import { pageFor, searchResultsFor } from './upstream-content.js';
 
 /** A running fixture upstream. */
 export interface FixtureUpstream {
   /** Its root, e.g. `http://127.0.0.1:43121`. */
   readonly url: string;
-  /** Replaces a route's plan; the default plan answers every request `ok`. */
-  plan(route: UpstreamRoute, plan: RoutePlan): void;
-  /** Every route back to `ok`. */
+  /**
+   * Replaces a route's plan; the default plan answers every request `ok`. With `run`, the plan
+   * is that run's own: only requests naming the run in `X-Run-Id` play it.
+   */
+  plan(route: UpstreamRoute, plan: RoutePlan, run?: string): void;
+  /** Drops the plans of `run` (its run ended). */
+  forgetRun(run: string): void;
+  /** Every route back to `ok`, every run's plans dropped. */
   reset(): void;
   /** Requests served so far, by route. */
   readonly hits: Readonly<Record<UpstreamRoute, number>>;
@@ -33,24 +38,6 @@ export interface FixtureUpstreamOptions {
   readonly host?: string;
   /** Hears of each payment as it takes effect, before `POST /payments` answers. */
   readonly onPayment?: (payment: Payment) => void;
-}
-
-const OK: UpstreamBehaviour = { kind: 'ok' };
-
-class RouteState {
-  private queue: UpstreamBehaviour[] = [];
-  private then: UpstreamBehaviour = OK;
-  hits = 0;
-
-  set(plan: RoutePlan): void {
-    this.queue = [...(plan.next ?? [])];
-    this.then = plan.then ?? OK;
-  }
-
-  take(): UpstreamBehaviour {
-    this.hits += 1;
-    return this.queue.shift() ?? this.then;
-  }
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -123,6 +110,13 @@ async function play(
   }
 }
 
+/** The run a request names in `X-Run-Id`, if any. */
+function runOf(request: IncomingMessage): string | undefined {
+  const header = request.headers[RUN_ID_HEADER];
+  const run = Array.isArray(header) ? header[0] : header;
+  return run === '' ? undefined : run;
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
@@ -136,28 +130,30 @@ function readBody(request: IncomingMessage): Promise<string> {
  * An HTTP server on 127.0.0.1 standing in for the web: `GET /search?q=` and `GET /page?url=`
  * answer JSON, or misbehave as each route's plan says (429 with `Retry-After`, 503, slow
  * answers, connections reset mid-response, HTML error pages). `POST /payments` makes a payment,
- * honouring `Idempotency-Key` (see {@link PaymentsApi}). Plans are switched in process with `plan()` or over HTTP with `PUT /__plan/{route}` and a {@link RoutePlan} body.
+ * honouring `Idempotency-Key` (see {@link PaymentsApi}). Plans are switched in process with
+ * `plan()` or over HTTP with `PUT /__plan/{route}` and a {@link RoutePlan} body. A plan set for
+ * a run (`plan(route, plan, run)`, or the PUT with an `X-Run-Id` header) is played to that
+ * run's requests only (those with the same `X-Run-Id`), so runs started together each meet
+ * their own.
  *
  * @example
  * const upstream = await startFixtureUpstream();
- * upstream.plan('search', { next: [{ kind: 'rate_limited', retryAfterSeconds: 1 }] });
+ * upstream.plan('search', { next: [{ kind: 'rate_limited', retryAfterSeconds: 1 }] }, runId);
  */
 export async function startFixtureUpstream(
   options: FixtureUpstreamOptions = {},
 ): Promise<FixtureUpstream> {
-  const routes = Object.fromEntries(
-    UPSTREAM_ROUTES.map((route) => [route, new RouteState()]),
-  ) as Record<UpstreamRoute, RouteState>;
+  const plans = new RoutePlans();
   const sockets = new Set<Socket>();
   const payments = new PaymentsApi(undefined, options.onPayment);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://upstream');
     const [, first, second] = url.pathname.split('/');
-    if (request.method === 'PUT' && first === '__plan' && second && second in routes) {
+    if (request.method === 'PUT' && first === '__plan' && RoutePlans.isRoute(second)) {
       const plan: unknown = JSON.parse((await readBody(request)) || '{}');
       if (!isRoutePlan(plan)) return sendJson(response, 400, { error: 'Not a route plan.' });
-      routes[second as UpstreamRoute].set(plan);
+      plans.set(second, plan, runOf(request));
       return sendJson(response, 200, plan);
     }
     if (request.method === 'POST' && first === 'payments' && second === undefined) {
@@ -166,9 +162,8 @@ export async function startFixtureUpstream(
     if (request.method === 'GET' && first === '__payments' && second === undefined) {
       return sendJson(response, 200, { requests: payments.requests, payments: payments.payments });
     }
-    if (request.method === 'GET' && first && first in routes && second === undefined) {
-      const route = first as UpstreamRoute;
-      return play(routes[route].take(), route, url, response);
+    if (request.method === 'GET' && RoutePlans.isRoute(first) && second === undefined) {
+      return play(plans.take(first, runOf(request)), first, url, response);
     }
     sendJson(response, 404, { error: `No route ${request.method} ${url.pathname}.` });
   };
@@ -189,10 +184,11 @@ export async function startFixtureUpstream(
 
   return {
     url: `http://${address.address}:${address.port}`,
-    plan: (route, plan) => routes[route].set(plan),
-    reset: () => UPSTREAM_ROUTES.forEach((route) => routes[route].set({})),
+    plan: (route, plan, run) => plans.set(route, plan, run),
+    forgetRun: (run) => plans.forget(run),
+    reset: () => plans.reset(),
     get hits() {
-      return { search: routes.search.hits, page: routes.page.hits };
+      return { search: plans.hits('search'), page: plans.hits('page') };
     },
     payments: payments.payments,
     get paymentRequests() {

@@ -89,7 +89,7 @@ describeWithPrometheus('the service scraped by a real Prometheus server', () => 
       }),
     );
     const breaker = await prometheus.query(
-      'toolshield_breaker_state{toolshield_breaker_key="news_search"} == 1',
+      'toolshield_breaker_state{toolshield_breaker_key="news_search:lane-1"} == 1',
     );
     expect(breaker.map((sample) => sample.metric['toolshield_breaker_state'])).toEqual(['closed']);
     const attempts = await prometheus.query(

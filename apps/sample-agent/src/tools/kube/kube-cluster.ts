@@ -28,8 +28,7 @@ const GRANTED: ReadonlySet<KubePermission> = new Set([
  * errors are toolshield's taxonomy, worded like the API server's: a missing namespace is
  * `not_found`, a forbidden verb `permission_denied` naming the missing permission.
  */
-@Injectable()
-export class KubeCluster {
+export class SimulatedCluster {
   private readonly namespaces = new Map<string, Pod[]>([
     ['default', []],
     [
@@ -69,11 +68,6 @@ export class KubeCluster {
     return pod;
   }
 
-  /** Removes `namespace` and its pods (a scenario's fresh start). */
-  deleteNamespace(namespace: string): void {
-    this.namespaces.delete(namespace);
-  }
-
   private pods(namespace: string): Pod[] {
     const pods = this.namespaces.get(namespace);
     if (!pods) {
@@ -92,5 +86,29 @@ export class KubeCluster {
         `in namespace "${namespace}": missing RBAC permission "${permission}"`,
       { metadata: { permission, namespace, account: AGENT_ACCOUNT } },
     );
+  }
+}
+
+/**
+ * The simulated clusters: each run works in a cluster of its own, as it was at the start
+ * (`default` and `kube-system`), so what a run creates (a namespace) is not there for the next
+ * one; calls outside a run share one. A run's cluster goes when the run ends.
+ */
+@Injectable()
+export class KubeCluster {
+  private readonly shared = new SimulatedCluster();
+  private readonly byRun = new Map<string, SimulatedCluster>();
+
+  /** The cluster of `runId`'s calls (created on first use), or the shared one. */
+  of(runId: string | undefined): SimulatedCluster {
+    if (runId === undefined) return this.shared;
+    const cluster = this.byRun.get(runId) ?? new SimulatedCluster();
+    this.byRun.set(runId, cluster);
+    return cluster;
+  }
+
+  /** Drops the cluster of `runId` (its run ended). */
+  forgetRun(runId: string): void {
+    this.byRun.delete(runId);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Tool, ToolArgs } from '@toolshield/nest';
+import type { ToolCallContext } from '@toolshield/core';
+import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
 import { IsString, Matches } from 'class-validator';
+import { runIdOf } from '../run-scope.js';
 import { KubeCluster, type Pod } from './kube-cluster.js';
 
 /** A Kubernetes object name (RFC 1123 label). */
@@ -17,7 +19,7 @@ export class DeployArgs extends NamespaceArgs {
   @IsString() @Matches(/^[\w./:-]{1,200}$/) image!: string;
 }
 
-/** The simulated cluster's tools: list pods, create a namespace, deploy. */
+/** The simulated cluster's tools: list pods, create a namespace, deploy (in the run's cluster). */
 @Injectable()
 export class KubeTools {
   constructor(private readonly cluster: KubeCluster) {}
@@ -28,13 +30,19 @@ export class KubeTools {
     idempotent: true,
     annotations: { readOnlyHint: true },
   })
-  listPods(@ToolArgs() args: NamespaceArgs): { namespace: string; pods: Pod[] } {
-    return { namespace: args.namespace, pods: this.cluster.listPods(args.namespace) };
+  listPods(
+    @ToolArgs() args: NamespaceArgs,
+    @ToolCall() call: ToolCallContext,
+  ): { namespace: string; pods: Pod[] } {
+    return {
+      namespace: args.namespace,
+      pods: this.cluster.of(runIdOf(call)).listPods(args.namespace),
+    };
   }
 
   @Tool({ name: 'create_namespace', description: 'Creates a Kubernetes namespace.' })
-  createNamespace(@ToolArgs() args: NamespaceArgs) {
-    return this.cluster.createNamespace(args.namespace);
+  createNamespace(@ToolArgs() args: NamespaceArgs, @ToolCall() call: ToolCallContext) {
+    return this.cluster.of(runIdOf(call)).createNamespace(args.namespace);
   }
 
   @Tool({
@@ -42,7 +50,7 @@ export class KubeTools {
     description: 'Deploys a container image as a Deployment in a namespace.',
     annotations: { destructiveHint: false },
   })
-  deploy(@ToolArgs() args: DeployArgs): Pod {
-    return this.cluster.deploy(args.namespace, args.name, args.image);
+  deploy(@ToolArgs() args: DeployArgs, @ToolCall() call: ToolCallContext): Pod {
+    return this.cluster.of(runIdOf(call)).deploy(args.namespace, args.name, args.image);
   }
 }

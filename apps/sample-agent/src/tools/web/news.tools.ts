@@ -3,6 +3,7 @@ import type { ToolCallContext } from '@toolshield/core';
 import { Retryable, Tool, ToolArgs, ToolCall } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 import type { SearchResults } from '../../upstream/upstream-content.js';
+import { breakerKeyPerRun, runHeaders } from '../run-scope.js';
 import { getJson } from './get-json.js';
 import { WebUpstream } from './web-upstream.js';
 
@@ -13,9 +14,12 @@ export class NewsSearchArgs {
 
 /**
  * The news service's breaker: opens once 2 calls in 10 s failed (more than half of them),
- * and lets 2 trial calls through 1.5 s later; the demo's outage opens and closes it.
+ * and lets 2 trial calls through 1.5 s later; the demo's outage opens and closes it. Each live
+ * run has its own (keyed by its lane): the outage is staged for one run, so it opens that
+ * run's breaker and no other's.
  */
 export const NEWS_BREAKER = {
+  key: breakerKeyPerRun,
   volumeThreshold: 2,
   errorThresholdPercentage: 50,
   rollingWindowMs: 10_000,
@@ -40,15 +44,16 @@ export class NewsTools {
     breaker: NEWS_BREAKER,
     annotations: { readOnlyHint: true, openWorldHint: true },
   })
-  @Retryable({ maxRetries: 2, backoff: { baseMs: 100, capMs: 200 } })
+  // No retry budget: the outage is staged per run, and a budget shared by the runs would let
+  // one run's staged failures withhold another's retries.
+  @Retryable({ maxRetries: 2, backoff: { baseMs: 100, capMs: 200 }, retryBudget: false })
   async newsSearch(
     @ToolArgs() args: NewsSearchArgs,
     @ToolCall() call: ToolCallContext,
   ): Promise<SearchResults> {
     const { url } = await this.upstream.fixture();
-    return (await getJson(
-      `${url}/search?q=${encodeURIComponent(args.query)}`,
-      call.signal,
-    )) as SearchResults;
+    return (await getJson(`${url}/search?q=${encodeURIComponent(args.query)}`, call.signal, {
+      headers: runHeaders(call),
+    })) as SearchResults;
   }
 }

@@ -3,6 +3,7 @@ import type { ToolCallContext } from '@toolshield/core';
 import { Retryable, Tool, ToolArgs, ToolCall, type ToolOptions } from '@toolshield/nest';
 import { IsString, IsUrl, Length } from 'class-validator';
 import type { Page, SearchResults } from '../../upstream/upstream-content.js';
+import { runHeaders } from '../run-scope.js';
 import { getJson } from './get-json.js';
 import { WebUpstream } from './web-upstream.js';
 
@@ -30,8 +31,17 @@ function webTool(name: string, description: string): ToolOptions {
   };
 }
 
-/** Up to 5 retries, quick backoff, and a server's Retry-After honoured up to 5 s. */
-const WEB_RETRY = { maxRetries: 5, backoff: { baseMs: 100, capMs: 500 }, maxRetryAfterMs: 5_000 };
+/**
+ * Up to 5 retries, quick backoff, and a server's Retry-After honoured up to 5 s. No retry
+ * budget: the upstream's failures are staged per run (the scenarios' plans), so a budget
+ * shared by the runs would let one run's staged failures withhold another's retries.
+ */
+const WEB_RETRY = {
+  maxRetries: 5,
+  backoff: { baseMs: 100, capMs: 500 },
+  maxRetryAfterMs: 5_000,
+  retryBudget: false,
+} as const;
 
 /**
  * Web search and page fetching over real HTTP, against the fixture upstream: real `fetch`,
@@ -61,6 +71,8 @@ export class WebTools {
   }
 
   private async get(path: string, call: ToolCallContext): Promise<unknown> {
-    return getJson(`${await this.upstream.url()}${path}`, call.signal);
+    return getJson(`${await this.upstream.url()}${path}`, call.signal, {
+      headers: runHeaders(call),
+    });
   }
 }

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { summariseRun } from '../../src/demo/run-summary.js';
+import type { RunEvent } from '../../src/runs/run-event.js';
+import { SCENARIOS } from '../../src/scenarios/index.js';
+import { readEventStream } from '../fixtures/sse-client.js';
+import { startTestServer } from '../fixtures/test-server.js';
+
+// Real time: the upstream's Retry-After, slow answers and the outage's breaker take seconds.
+jest.setTimeout(30_000);
+
+/** Each scenario's outcome as the README's table documents it: how it ends, what failed. */
+const DOCUMENTED = {
+  trip: { status: 'completed', breakerOpenings: 0, failures: { network: 2, not_found: 1 } },
+  'web-research': {
+    status: 'completed',
+    breakerOpenings: 0,
+    failures: { rate_limited: 1, network: 1, upstream_unavailable: 1 },
+  },
+  'slow-web': {
+    status: 'completed',
+    breakerOpenings: 0,
+    failures: { timeout: 1, upstream_unavailable: 2 },
+  },
+  'kube-missing-namespace': { status: 'completed', breakerOpenings: 0, failures: { not_found: 1 } },
+  'kube-deploy-forbidden': {
+    status: 'stopped',
+    breakerOpenings: 0,
+    failures: { permission_denied: 1 },
+  },
+  'read-file': {
+    status: 'completed',
+    breakerOpenings: 0,
+    failures: { permission_denied: 1, not_found: 1 },
+  },
+  calculator: { status: 'completed', breakerOpenings: 0, failures: { invalid_input: 1 } },
+  'ask-user': { status: 'completed', breakerOpenings: 0, failures: {} },
+  outage: {
+    status: 'completed',
+    breakerOpenings: 1,
+    failures: { upstream_unavailable: 6, circuit_open: 2 },
+  },
+  'searches-20': { status: 'completed', breakerOpenings: 0, failures: {} },
+  'pay-invoice': { status: 'completed', breakerOpenings: 0, failures: {} },
+} as const;
+
+describe('scenarios started together', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => (server = await startTestServer()));
+  afterAll(() => server.close());
+
+  /** Starts `names` at once (one run each) and reads each run's events to its end. */
+  async function runTogether(names: readonly string[]) {
+    const started = await Promise.all(
+      names.map((scenario) =>
+        server.request('POST', '/api/runs', { task: 'Do the scenario.', scenario }),
+      ),
+    );
+    return Promise.all(
+      started.map(async ({ body }, index) => {
+        const stream = await readEventStream(`${server.baseUrl}/api/runs/${body.id}/events`);
+        const events = stream.events.map((event) => JSON.parse(event.data) as RunEvent);
+        const { status, breakerOpenings, failures } = summariseRun(names[index] ?? '', events);
+        return [names[index], { status, breakerOpenings, failures }] as const;
+      }),
+    );
+  }
+
+  it('documents every scenario the service knows', () => {
+    expect(Object.keys(DOCUMENTED).sort()).toEqual([...SCENARIOS.keys()].sort());
+  });
+
+  it('ends each scenario as documented, all started at once, twice on the same service', async () => {
+    const names = Object.keys(DOCUMENTED);
+    const first = Object.fromEntries(await runTogether(names));
+    // The second round meets whatever the first left: notes, namespaces, breakers, plans.
+    const second = Object.fromEntries(await runTogether(names));
+    expect({ first, second }).toEqual({ first: DOCUMENTED, second: DOCUMENTED });
+  });
+
+  it('ends the same with two runs of each scenario at once as with one', async () => {
+    const names = ['outage', 'trip', 'kube-missing-namespace', 'web-research', 'slow-web'] as const;
+    const outcomes = await runTogether([...names, ...names]);
+    expect(outcomes).toEqual([...names, ...names].map((name) => [name, DOCUMENTED[name]]));
+  });
+});
