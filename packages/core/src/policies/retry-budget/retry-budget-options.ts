@@ -14,7 +14,7 @@
  * + `minRetriesPerSecond` × seconds.
  *
  * @example
- * // A dead upstream gets at most 5 % more requests than calls, after the first 10 retries:
+ * // A dead upstream gets 5 % more requests than calls (and 1 a second), after the first 10:
  * { ratio: 0.05, burst: 10 }
  * @publicApi
  */
