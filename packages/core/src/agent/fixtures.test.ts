@@ -2,7 +2,7 @@
  * Shared fakes for the agent specs (the `.test.ts` suffix keeps it out of the build and out of
  * Jest's test match).
  */
-import type { ToolErrorType } from '../errors/index.js';
+import { TOOL_ERROR_TYPE_TRAITS, type ToolErrorType } from '../errors/index.js';
 import type { ToolCallRequest, ToolFailure, ToolResult } from '../results/index.js';
 import type { ConversationMessage } from './conversation/conversation-message.js';
 import { toAnthropicMessages } from './conversation/anthropic-messages.js';
@@ -34,7 +34,7 @@ export function failed(
     callId: call.id ?? '',
     error: `${call.name} failed.`,
     errorType,
-    recoverable: errorType !== 'invalid_input',
+    recoverable: TOOL_ERROR_TYPE_TRAITS[errorType].recoverable,
     retryCount: 2,
     retryMax: 2,
     suggestions: [],

@@ -92,6 +92,9 @@ function parseJsonText(text: string, maxBytes: number): unknown {
     throw new LimitExceededError(`Arguments are ${bytes} bytes, over the ${maxBytes}-byte limit.`, {
       captureStack: false,
       metadata: { bytes, maxBytes },
+      // The model's own arguments: shorter ones can pass.
+      recoverable: true,
+      suggestions: ['Send shorter arguments, then call again.'],
     });
   }
   try {

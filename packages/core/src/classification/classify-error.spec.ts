@@ -179,7 +179,8 @@ describe('classifyError', () => {
 
     it('does not retry ENOTFOUND (the name does not resolve) but does retry EAI_AGAIN', () => {
       const missing = classifyError(systemError('ENOTFOUND'));
-      expect(missing).toMatchObject({ type: 'network', retryable: false, recoverable: true });
+      // Calling again within seconds does not make the name exist either.
+      expect(missing).toMatchObject({ type: 'network', retryable: false, recoverable: false });
       expect(classifyError(systemError('EAI_AGAIN'))).toMatchObject({ retryable: true });
       // Through undici's wrapper, as fetch() throws it.
       const viaFetch = new TypeError('fetch failed', { cause: systemError('ENOTFOUND') });

@@ -27,9 +27,13 @@ export type ToolErrorType = (typeof ToolErrorType)[keyof typeof ToolErrorType];
 /**
  * What each error type means for the policies.
  *
- * - `retryable`: an automatic retry may succeed (for tools that allow retries).
- * - `recoverable`: the model may succeed later or by trying again itself (circuit_open is
- *   recoverable but not retryable now).
+ * - `retryable`: an automatic retry (the same call, the same idempotency key) may succeed, for
+ *   tools that allow retries.
+ * - `recoverable`: calling the tool again can succeed: the same call after waiting
+ *   (circuit_open is recoverable but not retryable now), or a corrected one (invalid_input's
+ *   fixed arguments, tool_not_found's right name). `false`: do not call it again for this; do
+ *   something else or ask the user. A failure of a tool with side effects that may have taken
+ *   effect is never recoverable (`ToolFailure.effect`).
  * - `breakerFailure`: counts as a failure for the circuit breaker; the others are neutral
  *   (neither failure nor success).
  *
@@ -53,8 +57,8 @@ export const TOOL_ERROR_TYPE_TRAITS: Readonly<Record<ToolErrorType, ToolErrorTyp
     upstream_unavailable: traits(true, true, true),
     circuit_open: traits(false, true, false),
     bulkhead_full: traits(true, true, false),
-    invalid_input: traits(false, false, false),
-    tool_not_found: traits(false, false, false),
+    invalid_input: traits(false, true, false),
+    tool_not_found: traits(false, true, false),
     not_found: traits(false, false, false),
     permission_denied: traits(false, false, false),
     conflict: traits(false, false, false),

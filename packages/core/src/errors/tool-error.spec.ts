@@ -25,6 +25,8 @@ describe('ToolError taxonomy', () => {
     expect(network.name).toBe('NetworkError');
     expect(network.retryable).toBe(true);
     expect(new NetworkError('x', { retryable: false }).retryable).toBe(false);
+    // A type that recovers by being retried, told it may not be: calling again will not help.
+    expect(new NetworkError('x', { retryable: false }).recoverable).toBe(false);
 
     const open = new CircuitOpenError('open', { retryAfterMs: 5000 });
     expect(open.retryable).toBe(false);
@@ -34,8 +36,20 @@ describe('ToolError taxonomy', () => {
     const invalid = new InvalidInputError('bad', {
       issues: [{ path: 'city', message: 'required' }],
     });
-    expect(invalid.recoverable).toBe(false);
+    // Recovered by a corrected call: calling again with fixed arguments can succeed.
+    expect(invalid.recoverable).toBe(true);
     expect(invalid.issues).toEqual([{ path: 'city', message: 'required' }]);
+  });
+
+  it('says what it sets about calling again, and the next steps it gives', () => {
+    const sent = new NetworkError('The payment was sent; the reply was lost.', {
+      recoverable: false,
+      suggestions: ['Look the payment up with get_payment.'],
+    });
+    expect(sent).toMatchObject({ retryable: true, recoverable: false, declaredRecoverable: false });
+    expect(sent.suggestions).toEqual(['Look the payment up with get_payment.']);
+    expect(new CircuitOpenError('open', { recoverable: false }).recoverable).toBe(false);
+    expect(new InvalidInputError('bad').declaredRecoverable).toBeUndefined();
   });
 
   it('recognises tool errors and nothing else', () => {

@@ -22,8 +22,20 @@ export interface ToolErrorOptions {
   readonly toolName?: string;
   /** When a retry may succeed, in ms from now (Retry-After, breaker reset). */
   readonly retryAfterMs?: number;
-  /** Overrides the type's default retryability. */
+  /**
+   * Whether toolshield's retry policy may repeat the call with the same idempotency key
+   * (overrides the type's default). A type retried by default that is told `false` is not
+   * recoverable either, unless `recoverable` says otherwise.
+   */
   readonly retryable?: boolean;
+  /**
+   * Whether calling the tool again can succeed (see `ToolFailure.recoverable`), instead of
+   * what the type, `retryable` and the call's side effects make of it: what it sets is what
+   * the model reads, even after a call that may have taken effect.
+   */
+  readonly recoverable?: boolean;
+  /** The next steps the model reads instead of the type's default ones. */
+  readonly suggestions?: readonly string[];
   /** Facts for developers and the model: status code, url, error code, ... (redacted before display). */
   readonly metadata?: Readonly<Record<string, unknown>>;
   /**
@@ -51,6 +63,10 @@ export abstract class ToolError extends Error {
   readonly toolName?: string;
   readonly retryAfterMs?: number;
   readonly metadata: Readonly<Record<string, unknown>>;
+  /** `ToolErrorOptions.recoverable`: what the error itself says about calling again, when it says it. */
+  readonly declaredRecoverable?: boolean;
+  /** `ToolErrorOptions.suggestions`: the next steps the error itself gives the model. */
+  readonly suggestions?: readonly string[];
   private readonly retryableOverride?: boolean;
 
   constructor(message: string, options: ToolErrorOptions = {}) {
@@ -63,6 +79,8 @@ export abstract class ToolError extends Error {
     this.toolName = options.toolName;
     this.retryAfterMs = options.retryAfterMs;
     this.retryableOverride = options.retryable;
+    this.declaredRecoverable = options.recoverable;
+    this.suggestions = options.suggestions && [...options.suggestions];
     this.metadata = options.metadata ?? {};
   }
 
@@ -71,9 +89,16 @@ export abstract class ToolError extends Error {
     return this.retryableOverride ?? TOOL_ERROR_TYPE_TRAITS[this.type].retryable;
   }
 
-  /** Whether the model may still get what it wants, by waiting or trying again later. */
+  /**
+   * Whether calling the tool again can succeed: `recoverable` when given; else `false` when a
+   * type that recovers by being retried (timeout, network, ...) is told it is not retryable;
+   * else the type's default (see `ToolFailure.recoverable`).
+   */
   get recoverable(): boolean {
-    return this.retryable || TOOL_ERROR_TYPE_TRAITS[this.type].recoverable;
+    if (this.declaredRecoverable !== undefined) return this.declaredRecoverable;
+    const traits = TOOL_ERROR_TYPE_TRAITS[this.type];
+    if (traits.retryable && this.retryableOverride === false) return false;
+    return this.retryable || traits.recoverable;
   }
 }
 

@@ -10,10 +10,12 @@ const MAX_LISTED_ISSUES = 5;
 /**
  * The failure as short text for the model (every token it reads costs money): what failed,
  * the type and the attempt (`3/3`, or `1 (not retried: not_found is not transient)` when the
- * pipeline stopped before its allowed retries), the error sentence, whether retrying may help
- * (and after how long; or, when the pipeline has already retried, how often; or that the retry
- * budget withheld retries), the did-you-mean names, available tools or field issues when
- * present, and one next step. Deterministic, one fact per line.
+ * pipeline stopped before its allowed retries), the error sentence, that the call may have
+ * taken effect (`effect: 'unknown'`) or whether retrying may help (and after how long; or,
+ * when the pipeline has already retried, how often; or that the retry budget withheld
+ * retries; nothing for a failure a corrected call recovers from, whose next step says how),
+ * the did-you-mean names, available tools or field issues when present, and one next step.
+ * Deterministic, one fact per line.
  *
  * @example
  * renderFailureText(failure);
@@ -60,11 +62,18 @@ function notRetriedReason(failure: ToolFailure): string {
 const RETRIES_WITHHELD_LINE =
   'Retries were withheld to protect the upstream: too many calls to it are failing.';
 
-function retryLine(failure: ToolFailure): string {
+/** What the model reads when the call may have taken effect. */
+const EFFECT_UNKNOWN_LINE = 'It may have taken effect.';
+
+function retryLine(failure: ToolFailure): string | undefined {
+  if (failure.effect === 'unknown') return EFFECT_UNKNOWN_LINE;
   if (!failure.recoverable) return 'Retrying will not help.';
   if (failure.metadata.retriesWithheld === true) return RETRIES_WITHHELD_LINE;
   if (retriesSpent(failure.errorType, failure.retryCount))
     return `Already retried ${failure.retryCount} ${failure.retryCount === 1 ? 'time' : 'times'}.`;
+  // Recovered by a corrected call (fixed arguments, another name): the next step says how.
+  if (!TOOL_ERROR_TYPE_TRAITS[failure.errorType].retryable && failure.retryAfterMs === undefined)
+    return undefined;
   return failure.retryAfterMs === undefined
     ? 'Retrying may help.'
     : `Retrying may help after ${formatDelay(failure.retryAfterMs)}.`;

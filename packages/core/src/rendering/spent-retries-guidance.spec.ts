@@ -17,6 +17,8 @@ function spentFailure(type: (typeof RETRYABLE)[number], retries: number, retryAf
     durationMs: 900,
     retryCount: retries,
     retryMax: retries,
+    // Retried by the pipeline: an idempotent tool.
+    sideEffects: false,
   });
 }
 
@@ -47,12 +49,25 @@ describe('guidance after the pipeline has spent its retries', () => {
     expect(text).toMatch(/Next: Wait 2s before using this tool again, or use another tool\./);
   });
 
-  it('still says a retry may help when the pipeline made none', () => {
+  it('still says a retry may help when the pipeline made none, for a tool without side effects', () => {
     const failure = createToolFailure(createToolError('network', 'socket hang up'), {
-      tool: 'send_email',
+      tool: 'get_weather',
       callId: 'call_2',
       durationMs: 40,
+      sideEffects: false,
     });
     expect(renderFailureText(failure)).toContain('Retrying may help.');
+  });
+
+  it('never invites a retry of a tool with side effects whose request may have left', () => {
+    for (const type of ['network', 'timeout', 'cancelled'] as const) {
+      const failure = createToolFailure(createToolError(type, 'socket hang up'), {
+        tool: 'send_email',
+        callId: 'call_2',
+        durationMs: 40,
+      });
+      expect(renderFailureText(failure)).not.toMatch(INVITES_A_RETRY);
+      expect(renderFailureText(failure)).toContain('It may have taken effect.');
+    }
   });
 });

@@ -75,7 +75,7 @@ describe('createToolFailure', () => {
       issues: [{ path: 'token', message: 'token=abc123 is expired', constraint: 'isValid' }],
     });
     expect(createToolFailure(error, ctx)).toMatchObject({
-      recoverable: false,
+      recoverable: true,
       issues: [{ path: 'token', message: `token=${REDACTED} is expired`, constraint: 'isValid' }],
       suggestions: ['Fix the arguments to match the schema, then call again.'],
     });

@@ -7,6 +7,7 @@ import {
   type FailureSanitizerOptions,
 } from '../redaction/failure-sanitizer.js';
 import { failureSuggestions } from './failure-suggestions.js';
+import { requestMayHaveLeft } from './request-may-have-left.js';
 import type { ToolOutcomeContext } from './tool-outcome-context.js';
 import type { ToolCallMetadata, ToolFailure } from './tool-outcome.js';
 
@@ -21,9 +22,6 @@ export interface CreateToolFailureOptions extends FailureSanitizerOptions {
 }
 
 const FALLBACK_SENTENCE = 'The tool failed.';
-/** The next step after the retry budget withheld the call's retries. */
-const RETRIES_WITHHELD_SUGGESTION =
-  'Do not repeat this call now; use another tool, or wait and tell the user.';
 /** Most issues a failure lists. */
 const MAX_ISSUES = 50;
 const defaultSanitizer = createFailureSanitizer();
@@ -32,7 +30,11 @@ const defaultSanitizer = createFailureSanitizer();
  * The {@link ToolFailure} payload for a classified error: one sentence for the model (the first
  * line that is not a stack frame, redacted, then cut), the type's retry facts, issues or
  * did-you-mean names when the error carries them, next-step suggestions, and metadata (the
- * error's and the context's, plus attempts and duration). Every text and value in it went
+ * error's and the context's, plus attempts and duration). A failure after the request may
+ * have left (a timeout, a connection dropped after sending, a cancellation) of a tool with side
+ * effects (`ctx.sideEffects`, default `true`) says the effect may have happened
+ * (`effect: 'unknown'`, not recoverable, `metadata.idempotencyKey`), unless the error itself
+ * says whether it is `recoverable`; the error's own `suggestions` always win. Every text and value in it went
  * through the same {@link FailureSanitizer}: redacted, stripped of stack frames, capped.
  *
  * @example
@@ -54,13 +56,18 @@ export function createToolFailure(
   const issues = (error as Partial<InvalidInputError>).issues ?? [];
   const { availableTools = [], didYouMean = [] } = error as Partial<ToolNotFoundError>;
   const retryAfterMs = error.retryAfterMs;
+  const effectUnknown =
+    (ctx.sideEffects ?? true) &&
+    error.declaredRecoverable === undefined &&
+    requestMayHaveLeft(error);
   return {
     success: false,
     tool: ctx.tool,
     callId: ctx.callId,
     error: toSentence(sanitizer.text(error.message)),
     errorType: error.type,
-    recoverable: error.recoverable,
+    recoverable: effectUnknown ? false : error.recoverable,
+    ...(effectUnknown ? { effect: 'unknown' as const } : {}),
     retryCount,
     retryMax: ctx.retryMax ?? 0,
     ...(retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
@@ -71,11 +78,23 @@ export function createToolFailure(
       : {}),
     ...(availableTools.length > 0 ? { availableTools: [...availableTools] } : {}),
     ...(didYouMean.length > 0 ? { didYouMean: [...didYouMean] } : {}),
-    suggestions: ctx.retriesWithheld
-      ? [RETRIES_WITHHELD_SUGGESTION]
-      : failureSuggestions(error, retryCount),
-    metadata: failureMetadata(error, ctx, sanitizer, retryCount),
+    suggestions: suggestionsFor(error, ctx, sanitizer, effectUnknown),
+    metadata: failureMetadata(error, ctx, sanitizer, retryCount, effectUnknown),
   };
+}
+
+/** The next steps; the error's own go through the sanitizer like every text it carries. */
+function suggestionsFor(
+  error: ToolError,
+  ctx: ToolOutcomeContext,
+  sanitizer: FailureSanitizer,
+  effectUnknown: boolean,
+): string[] {
+  const suggestions = failureSuggestions(error, ctx.retryCount, {
+    effectUnknown,
+    retriesWithheld: ctx.retriesWithheld,
+  });
+  return error.suggestions?.length ? suggestions.map((line) => sanitizer.text(line)) : suggestions;
 }
 
 function toSentence(line: string): string {
@@ -98,9 +117,17 @@ function failureMetadata(
   ctx: ToolOutcomeContext,
   sanitizer: FailureSanitizer,
   retryCount: number,
+  effectUnknown: boolean,
 ): ToolCallMetadata {
+  const key =
+    effectUnknown && ctx.idempotencyKey !== undefined
+      ? { idempotencyKey: ctx.idempotencyKey }
+      : undefined;
   // The error's own metadata object when there is nothing to add: a sanitiser remembers frozen ones.
-  const raw = ctx.metadata === undefined ? error.metadata : { ...error.metadata, ...ctx.metadata };
+  const raw =
+    ctx.metadata === undefined && key === undefined
+      ? error.metadata
+      : { ...error.metadata, ...ctx.metadata, ...key };
   const facts = sanitizer.value(raw) as Record<string, unknown>;
   return {
     ...facts,

@@ -18,6 +18,14 @@ export interface ToolOutcomeContext {
    * upstream: the failure says so (`metadata.retriesWithheld`) and points elsewhere.
    */
   readonly retriesWithheld?: boolean;
+  /**
+   * The tool has side effects (see `hasSideEffects`): a failure after its request may have
+   * left says so (`ToolFailure.effect`). Default `true`: a tool not declared idempotent or
+   * read-only is treated as having them.
+   */
+  readonly sideEffects?: boolean;
+  /** The call's `ToolCallContext.idempotencyKey`, put on a failure whose effect is unknown. */
+  readonly idempotencyKey?: string;
   /** Extra facts for the result's metadata (conversation id, `chaos: true`, ...). */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

@@ -40,8 +40,24 @@ export interface ToolFailure {
   /** One sentence for the model: no stack, secrets redacted. */
   readonly error: string;
   readonly errorType: ToolErrorType;
-  /** Whether the model may still get what it wants by waiting or trying again. */
+  /**
+   * Whether calling the tool again can succeed: the same call after waiting (`retryAfterMs`
+   * when given), or a corrected one (fixed arguments, the suggested name). `false`: do not
+   * call it again for this; do something else (another tool, check the state) or ask the user.
+   * Always `false` when {@link ToolFailure.effect} is `'unknown'`, unless the tool's own
+   * error says otherwise.
+   */
   readonly recoverable: boolean;
+  /**
+   * `'unknown'` when the call failed after its request may have reached the upstream (an
+   * attempt timeout, a connection dropped after sending, a cancellation or shutdown while it
+   * ran, a gateway timeout) and the tool has side effects (it is neither idempotent nor
+   * read-only): the effect may have happened. The model is told to check the state with a
+   * read tool or ask the user, never to repeat the call; `metadata.idempotencyKey` is the
+   * call's key, so that a deliberate repeat with it (`execute(request, { idempotencyKey })`)
+   * takes effect at most once at an upstream that honours it. Absent otherwise.
+   */
+  readonly effect?: 'unknown';
   /** Retries performed after the first attempt. */
   readonly retryCount: number;
   /** Retries allowed after the first attempt (attempts allowed = retryMax + 1). */

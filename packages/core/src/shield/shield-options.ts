@@ -16,7 +16,11 @@ import type { Redactor } from '../redaction/redactor.js';
 export interface ShieldOptions {
   /** The tool name, put on outcomes, errors and the breaker. */
   readonly name: string;
-  /** Calling it twice with the same arguments is harmless: it is retried with the default retry options. */
+  /**
+   * Calling it twice with the same arguments is harmless: it is retried with the default retry
+   * options, and a failure after its request may have left is not reported as a possible
+   * effect. Default `false`: the tool is treated as having side effects (`hasSideEffects`).
+   */
   readonly idempotent?: boolean;
   /**
    * Retries even when not idempotent (the `@Retryable()` choice), with these options merged
@@ -58,4 +62,9 @@ export interface ShieldCall {
   readonly signal?: AbortSignal;
   /** Handed to the tool as `ToolCallContext.metadata`. */
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * The call's `ToolCallContext.idempotencyKey`, the same for every attempt and carried by a
+   * failure that may have taken effect. Default: the call id.
+   */
+  readonly idempotencyKey?: string;
 }

@@ -50,9 +50,12 @@ describe('shieldTool', () => {
       tool: 'send_email',
       callId: 'call_2',
       errorType: 'network',
-      recoverable: true,
+      // Not idempotent, and the connection dropped after sending: the email may have gone.
+      recoverable: false,
+      effect: 'unknown',
       retryCount: 0,
       retryMax: 0,
+      metadata: { idempotencyKey: 'call_2' },
     });
   });
 

@@ -6,6 +6,7 @@ import { composePolicies, type PolicySet } from '../policies/compose.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../policies/timeout.js';
 import { createToolFailure } from '../results/create-tool-failure.js';
 import { createToolResult } from '../results/create-tool-result.js';
+import { hasSideEffects } from '../results/side-effects.js';
 import type { ToolCallContext } from '../results/tool-call.js';
 import type { ToolOutcome } from '../results/tool-outcome.js';
 import { type ShieldCall, type ShieldOptions } from './shield-options.js';
@@ -25,7 +26,9 @@ export type ShieldedTool<TArgs, TOutput> = (
  * Puts any tool function behind toolshield's policies without Nest: retries (only when the tool
  * is idempotent or `retry` says so), a circuit breaker, a per-attempt timeout whose signal
  * reaches the tool, an optional bulkhead, then classification of whatever it threw into the
- * taxonomy and a redacted `ToolFailure` the model can read. The framework adapters
+ * taxonomy and a redacted `ToolFailure` the model can read (one that says the call may have
+ * taken effect, rather than to retry it, when a tool not declared `idempotent` fails after its
+ * request may have left: see `hasSideEffects`). The framework adapters
  * (`@toolshield/ai-sdk`, `@toolshield/openai-agents`, `@toolshield/langchain`) wrap foreign
  * tools with it.
  *
@@ -44,14 +47,23 @@ export function shieldTool<TArgs, TOutput>(
   const { name, clock = systemClock, redactor } = options;
   const run = composePolicies(policiesOf(options));
   const classification = { rules: options.classificationRules, now: () => clock.now() };
+  const sideEffects = hasSideEffects(options);
 
   return async (args, call = {}) => {
     const startedAt = clock.now();
     const callId = call.callId ?? `call_${crypto.randomUUID()}`;
     const metadata = call.metadata ?? {};
+    const idempotencyKey = call.idempotencyKey ?? callId;
     const outcome = await run(async ({ attempt, signal }): Promise<TOutput> => {
       try {
-        return await fn(args, { callId, toolName: name, attempt, signal, metadata });
+        return await fn(args, {
+          callId,
+          toolName: name,
+          attempt,
+          signal,
+          metadata,
+          idempotencyKey,
+        });
       } catch (error) {
         // Classified per attempt, so the retry and breaker policies judge it by its type.
         throw classifyError(error, classification);
@@ -64,6 +76,8 @@ export function shieldTool<TArgs, TOutput>(
       retryMax: outcome.retryMax,
       retriesWithheld: outcome.retriesWithheld,
       durationMs: clock.now() - startedAt,
+      sideEffects,
+      idempotencyKey,
     };
     return outcome.ok
       ? createToolResult(outcome.value, facts)

@@ -27,6 +27,7 @@ function describeFailure(failure: ToolFailure): string {
   const facts = [
     failure.errorType,
     failure.recoverable ? 'recoverable' : 'not recoverable',
+    ...(failure.effect === 'unknown' ? ['may have taken effect'] : []),
     `retries ${failure.retryCount}/${failure.retryMax}`,
   ];
   if (failure.retryAfterMs !== undefined) facts.push(`retry after ${failure.retryAfterMs}ms`);

@@ -4,6 +4,7 @@ import type {
   ConversationToolCall,
   ToolResultMessage,
 } from '../conversation/conversation-message.js';
+import { EFFECT_UNKNOWN_SUGGESTION } from '../../results/failure-suggestions.js';
 import { synthesizeFailure } from '../outcomes/synthesize-failure.js';
 import { toToolResultMessage, type ToolOutcomeRenderer } from '../outcomes/tool-result-message.js';
 
@@ -67,7 +68,8 @@ function interruptedFailure(call: ConversationToolCall, options: ToolCallRepairO
   return synthesizeFailure({
     ...init,
     error: options.reason ?? INTERRUPTED_CALL_REASON,
-    suggestions: ['Check whether it took effect before calling it again.'],
+    effect: 'unknown',
+    suggestions: [EFFECT_UNKNOWN_SUGGESTION],
   });
 }
 
@@ -82,7 +84,8 @@ function ownerOfRunAt(messages: readonly ConversationMessage[], index: number): 
  * Rewrites a history into the shape both OpenAI and Anthropic accept: each assistant message
  * is followed right away by exactly one result per tool call, in call order. Calls without a
  * result get a synthesized `cancelled` failure (recoverable, advising to call again, for tools
- * `safeToRepeat` names; otherwise not recoverable: the outcome is unknown); results away from their call are moved back;
+ * `safeToRepeat` names; otherwise not recoverable, `effect: 'unknown'`); results away from
+ * their call are moved back;
  * results for unknown ids and repeated results are dropped; a repeated call id is dropped
  * from the later assistant message. The input is not modified.
  *

@@ -11,6 +11,8 @@ export interface SynthesizedFailureInit {
   readonly suggestions?: readonly string[];
   /** Overrides the error type's `recoverable` (an interrupted call that is safe to repeat). */
   readonly recoverable?: boolean;
+  /** `'unknown'`: the call may have taken effect (`ToolFailure.effect`). */
+  readonly effect?: 'unknown';
   /** Attempts made: 0 when the call never started (the default). */
   readonly attempts?: number;
 }
@@ -27,6 +29,7 @@ export function synthesizeFailure(init: SynthesizedFailureInit): ToolFailure {
     error: init.error,
     errorType: init.errorType,
     recoverable: init.recoverable ?? TOOL_ERROR_TYPE_TRAITS[init.errorType].recoverable,
+    ...(init.effect === undefined ? {} : { effect: init.effect }),
     retryCount: 0,
     retryMax: 0,
     suggestions: init.suggestions ?? [],

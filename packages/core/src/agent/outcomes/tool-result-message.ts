@@ -23,6 +23,7 @@ function failureBody(failure: ToolFailure): Record<string, unknown> {
     error: failure.error,
     errorType: failure.errorType,
     recoverable: failure.recoverable,
+    effect: failure.effect,
     retryCount: failure.retryCount,
     retryMax: failure.retryMax,
     retryAfterMs: failure.retryAfterMs,
