@@ -39,8 +39,11 @@ export function defaultIdempotencyKey(
 }
 
 /**
- * The key of a call: the caller's own, else the hook's, else {@link defaultIdempotencyKey}.
- * A hook that returns no text throws (the call ends `internal` before the tool runs).
+ * The key of a call: the caller's own, else the hook's, else `<conversationId>:<callId>`;
+ * `undefined` when the call has none of these, and its key is to be made unique to it when
+ * first read ({@link defaultIdempotencyKey}; most tools never read it, so most calls skip the
+ * random draw). A hook that returns no text throws (the call ends `internal` before the tool
+ * runs).
  *
  * @internal
  */
@@ -48,9 +51,11 @@ export function idempotencyKeyOf(
   own: string | undefined,
   call: IdempotencyKeyRequest,
   hook: IdempotencyKeyFactory | undefined,
-): string {
+): string | undefined {
   if (own !== undefined) return own;
-  if (hook === undefined) return defaultIdempotencyKey(call);
+  if (hook === undefined) {
+    return call.conversationId === undefined ? undefined : defaultIdempotencyKey(call);
+  }
   const key: unknown = hook(call);
   if (typeof key === 'string' && key.trim() !== '') return key;
   throw new Error(

@@ -10,6 +10,7 @@ import {
 import type { CallHandler } from '@nestjs/common';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
+import { defaultIdempotencyKey } from './idempotency-key.js';
 import type { LiveCall } from './live-calls.js';
 
 /**
@@ -50,12 +51,13 @@ export interface ToolCallState {
    */
   abandoned: AbandonedAttempt | undefined;
   /**
-   * The breaker counts this call once, not each attempt: true when the call may be retried,
-   * so a failed attempt's count waits in `deferredFailure` until the call has failed for good.
+   * The breaker counts this call once, not each attempt: set when the call may be retried, so
+   * the breaker hands a failed attempt's count here, and it waits in `pendingFailure` until
+   * the call has failed for good (see `BreakerCallOptions.deferFailure`).
    */
-  readonly deferFailures: boolean;
-  /** The last failed attempt's breaker count, committed by the executor if the call fails. */
-  deferredFailure: (() => void) | undefined;
+  readonly deferFailure: ((this: ToolCallState, count: () => void) => void) | undefined;
+  /** The last failed attempt's breaker count, run by the executor if the call fails. */
+  pendingFailure: (() => void) | undefined;
   /** On Nest's lane: the rest of Nest's pipeline, which each attempt runs (set by the policy interceptor). */
   nestNext?: CallHandler;
 }
@@ -75,15 +77,22 @@ class CallContext implements MutableToolCallContext {
   attempt = 1;
   readonly #state: ToolCallState;
   #attemptSource: AbortSource | undefined = undefined;
+  #idempotencyKey: string | undefined;
 
   constructor(
     readonly callId: string,
     readonly toolName: string,
     readonly metadata: Readonly<Record<string, unknown>>,
-    readonly idempotencyKey: string,
+    idempotencyKey: string | undefined,
     state: ToolCallState,
   ) {
+    this.#idempotencyKey = idempotencyKey;
     this.#state = state;
+  }
+
+  /** The call's key; without one given, made unique to the call when first read. */
+  get idempotencyKey(): string {
+    return (this.#idempotencyKey ??= defaultIdempotencyKey({ callId: this.callId }));
   }
 
   /** The running attempt's signal; before any, the call's own. Made when first read. */
@@ -108,14 +117,17 @@ class CallContext implements MutableToolCallContext {
   }
 }
 
+/** A call's `deferFailure`: one function for every call, which the breaker calls on its state. */
+function keepPendingFailure(this: ToolCallState, count: () => void): void {
+  this.pendingFailure = count;
+}
+
 /** Creates the context of a new call and its state, linked. @internal */
 export function openToolCall(
-  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata'> & {
-    readonly idempotencyKey: string;
-  },
+  identity: Pick<ToolCallContext, 'callId' | 'toolName' | 'metadata' | 'idempotencyKey'>,
   init: Omit<
     ToolCallState,
-    'signal' | 'budget' | 'abandoned' | 'deferFailures' | 'deferredFailure' | 'retriesWithheld'
+    'signal' | 'budget' | 'abandoned' | 'deferFailure' | 'pendingFailure' | 'retriesWithheld'
   >,
 ): { readonly call: MutableToolCallContext; readonly state: ToolCallState } {
   // Spelled out rather than spread: this runs on every call, and literals of a fixed shape
@@ -131,8 +143,8 @@ export function openToolCall(
     retriesWithheld: false,
     signal: init.lifetime,
     abandoned: undefined,
-    deferFailures: init.policies.retry !== undefined,
-    deferredFailure: undefined,
+    deferFailure: init.policies.retry === undefined ? undefined : keepPendingFailure,
+    pendingFailure: undefined,
   };
   const call = new CallContext(
     identity.callId,
