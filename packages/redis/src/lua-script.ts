@@ -14,6 +14,15 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
+  /**
+   * Sends the script to Redis ahead of its first run (on every connection): a run that finds
+   * it missing is sent again after the refusal, behind commands sent meanwhile, and some
+   * scripts must run in the order they were sent.
+   */
+  load(redis: Redis): Promise<unknown> {
+    return redis.script('LOAD', this.source);
+  }
+
   /** Runs the script on `key` with `args`. */
   async run(redis: Redis, key: string, ...args: (string | number)[]): Promise<unknown> {
     try {

@@ -1,6 +1,7 @@
 /**
  * The Lua scripts that change a shared rate limit's hash atomically: the GCRA schedule
- * (`tat`, the theoretical arrival time of the next call, and `paused`, both in Redis time ms)
+ * (`tat`, the theoretical arrival time of the next call, and `paused`, both in Redis time ms;
+ * `interval`, the spacing the slots are laid at, `respaced`, when a fall last moved them apart)
  * and what the instances learned (`rate`, `floor`, `top`, `decreasedAt`, `version`,
  * `announced`). Every
  * time is Redis's own (`TIME`), so the instances' clocks never have to agree; replies carry
@@ -25,23 +26,31 @@ end
 /**
  * Reserves the next slot: the call may leave at `max(now, tat - (burst - 1) * interval,
  * paused)`; when that is no more than `maxWait` away, `tat` moves one interval past it.
- * Returns `{1, wait, now}` (granted, ms from now) or `{0, wait, now}` (refused, nothing
- * reserved), `now` being Redis time, so the instance can place the slot on its own clock.
+ * A reservation from an instance that has not yet heard of the latest respacing (the one it
+ * knows is older than `respaced`) is spaced at least at the `interval` the schedule holds, and
+ * leaves it unchanged: it was asked at a rate that has since fallen. Returns `{1, wait, now,
+ * respaced}` (granted, ms from now) or `{0, wait, now, respaced}` (refused, nothing reserved),
+ * `now` being Redis time, so the instance can place the slot on its own clock, and
+ * `respaced` the latest respacing the slot went through ('0': none).
  *
- * KEYS[1] the hash; ARGV interval ms, burst, max wait ms, state TTL ms.
+ * KEYS[1] the hash; ARGV interval ms, burst, max wait ms, state TTL ms, latest respacing known.
  */
 export const RESERVE_SCRIPT = `${NOW}${KEEP}
+local h = redis.call('HMGET', KEYS[1], 'tat', 'paused', 'interval', 'respaced')
+local respaced = h[4] or '0'
+local current = tonumber(ARGV[5]) >= tonumber(respaced)
 local interval = tonumber(ARGV[1])
-local h = redis.call('HMGET', KEYS[1], 'tat', 'paused')
+if not current then interval = math.max(interval, tonumber(h[3]) or interval) end
 local tat = tonumber(h[1]) or now
 local at = math.max(now, tat - (tonumber(ARGV[2]) - 1) * interval, tonumber(h[2]) or now)
 local wait = at - now
 local stamp = string.format('%.17g', now)
-if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait), stamp} end
+if wait > tonumber(ARGV[3]) then return {0, string.format('%.17g', wait), stamp, respaced} end
 tat = math.max(at, tat) + interval
 redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat))
+if current then redis.call('HSET', KEYS[1], 'interval', ARGV[1]) end
 keep(tat, tonumber(ARGV[4]))
-return {1, string.format('%.17g', wait), stamp}
+return {1, string.format('%.17g', wait), stamp, respaced}
 `;
 
 /**
@@ -68,6 +77,38 @@ redis.call('HSET', KEYS[1], 'paused', string.format('%.17g', untilMs))
 keep(math.max(tat or 0, untilMs), tonumber(ARGV[2]))
 redis.call('PUBLISH', ARGV[3], cjson.encode({ key = ARGV[4], kind = 'paused', forMs = tonumber(ARGV[1]), shiftMs = shift, origin = ARGV[5] }))
 return string.format('%.17g', shift)
+`;
+
+/**
+ * An instance's rate fell, its calls now spaced `interval` ms apart: when the slots reserved
+ * so far were laid closer (the last at a shorter `interval`), every one still to come (after
+ * `now`, or after the pause) moves apart by the ratio, `tat` with them; `interval` becomes the
+ * new spacing, so the instances that fall with it find nothing left to move (once per fall,
+ * not once per instance), and `respaced` is now (Redis time: it names the respacing, and grows
+ * even when the hash expired in between). Publishes `{ kind = 'respaced', factor, from,
+ * respaced }` (`from` in Redis time, which each instance places on its own clock) for the
+ * instances holding those slots. Returns `{factor, from, respaced}` (factor 1: nothing moved).
+ *
+ * KEYS[1] the hash; ARGV interval ms, state TTL ms, channel, limiter key, origin instance.
+ */
+export const RESPACE_SCRIPT = `${NOW}${KEEP}
+local h = redis.call('HMGET', KEYS[1], 'tat', 'paused', 'interval', 'respaced')
+local interval = tonumber(ARGV[1])
+local laid = tonumber(h[3])
+local respaced = h[4] or '0'
+if laid == nil or interval <= laid then return {'1', '0', respaced} end
+redis.call('HSET', KEYS[1], 'interval', ARGV[1])
+local tat = tonumber(h[1])
+local from = math.max(now, tonumber(h[2]) or now)
+if tat == nil or tat <= from then return {'1', '0', respaced} end
+local factor = string.format('%.17g', interval / laid)
+tat = from + (tat - from) * tonumber(factor)
+respaced = string.format('%.17g', now)
+redis.call('HSET', KEYS[1], 'tat', string.format('%.17g', tat), 'respaced', respaced)
+keep(tat, tonumber(ARGV[2]))
+from = string.format('%.17g', from)
+redis.call('PUBLISH', ARGV[3], cjson.encode({ key = ARGV[4], kind = 'respaced', factor = factor, from = from, respaced = respaced, origin = ARGV[5] }))
+return {factor, from, respaced}
 `;
 
 /**
@@ -126,15 +167,16 @@ return 1
 
 /**
  * What the instances learned so far, for an instance joining: `{floor, top, ms since the
- * slow-down, rate, version, announced}` (empty strings for what is not there).
+ * slow-down, rate, version, announced, latest respacing}` (empty strings for what is not there,
+ * '0' for no respacing).
  *
  * KEYS[1] the hash.
  */
 export const LEARNED_SCRIPT = `${NOW}
-local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'rate', 'version', 'announced')
+local h = redis.call('HMGET', KEYS[1], 'floor', 'top', 'decreasedAt', 'rate', 'version', 'announced', 'respaced')
 local since = ''
 if h[3] then since = string.format('%.17g', now - tonumber(h[3])) end
-return {h[1] or '', h[2] or '', since, h[4] or '', tonumber(h[5]) or 0, h[6] or ''}
+return {h[1] or '', h[2] or '', since, h[4] or '', tonumber(h[5]) or 0, h[6] or '', h[7] or '0'}
 `;
 
 /**

@@ -1,6 +1,5 @@
 import {
   assertOptions,
-  type FollowedRateChange,
   type RateLimitSlot,
   type RateLimitSlotRequest,
   type RateLimitStore,
@@ -13,43 +12,30 @@ import {
   type RedisRateLimitStoreOptions,
 } from './redis-options.js';
 import { RedisLink, type RedisSharingHealth } from './redis-link.js';
-import { LuaScript } from './lua-script.js';
 import { RedisClockOffset } from './redis-clock-offset.js';
+import { Respacings } from './respacings.js';
 import { RedisCommandTimeoutError } from './with-timeout.js';
 import {
-  ANNOUNCE_SCRIPT,
-  HEARTBEAT_SCRIPT,
-  LEARNED_SCRIPT,
-  PAUSE_SCRIPT,
-  RAISE_SCRIPT,
-  RESERVE_SCRIPT,
-  SLOW_DOWN_SCRIPT,
-} from './rate-limit-scripts.js';
-
-const RESERVE = new LuaScript(RESERVE_SCRIPT);
-const PAUSE = new LuaScript(PAUSE_SCRIPT);
-const SLOW_DOWN = new LuaScript(SLOW_DOWN_SCRIPT);
-const RAISE = new LuaScript(RAISE_SCRIPT);
-const LEARNED = new LuaScript(LEARNED_SCRIPT);
-const HEARTBEAT = new LuaScript(HEARTBEAT_SCRIPT);
-const ANNOUNCE = new LuaScript(ANNOUNCE_SCRIPT);
+  ANNOUNCE,
+  HEARTBEAT,
+  LEARNED,
+  PAUSE,
+  RAISE,
+  RESERVE,
+  RESPACE,
+  SCRIPTS,
+  SLOW_DOWN,
+  type LearnedReply,
+  type PublishedChange,
+  type ReserveReply,
+  type RespaceReply,
+  type SlowDownReply,
+} from './rate-limit-commands.js';
 
 /** This process's wall clock with sub-millisecond precision. */
 function localNow(): number {
   return performance.timeOrigin + performance.now();
 }
-
-/** A change as published on the channel. */
-type PublishedChange = FollowedRateChange & {
-  readonly key: string;
-  readonly origin: string;
-  readonly version?: number;
-};
-
-type SlowDownReply = [number, string | null, string | null, string, string | null, number];
-/** `{granted, ms, Redis time}` of the reservation script. */
-type ReserveReply = [number, string, string];
-type LearnedReply = [string, string, string, string, number, string?];
 
 /**
  * Rate limits shared by every instance of an application on Redis; give it to
@@ -67,7 +53,10 @@ type LearnedReply = [string, string, string, string, number, string?];
  * - What adaptive limiters learn is shared: a slow-down applies once per cooldown across the
  *   instances, a raise only when higher and built on the latest slow-down, a limit the
  *   upstream announced (`RateLimit-Policy`) as every instance's ceiling; all are published
- *   and followed. An instance that starts later takes over what was learned.
+ *   and followed. A limiter made later takes over what was learned before its first
+ *   reservation. When a rate falls, a script moves the slots already reserved apart to the
+ *   new spacing (once, whichever instance fell first), published so the instances holding
+ *   them move them too.
  * - Calls made while the client makes its first connection wait for it (within
  *   `commandTimeoutMs`). While Redis is unreachable or slow (a reservation failed or took
  *   longer than `commandTimeoutMs`), calls decide locally at the rate divided by the number of
@@ -99,6 +88,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private localUntil = 0;
   /** Where Redis's slot times fall on this process's clock. */
   private readonly clockOffset = new RedisClockOffset();
+  private readonly respacings = new Respacings();
 
   constructor(options: RedisRateLimitStoreOptions) {
     assertOptions(REDIS_RATE_LIMIT_STORE_OPTIONS_RULE, options, 'RedisRateLimitStoreOptions');
@@ -142,29 +132,28 @@ export class RedisRateLimitStore implements RateLimitStore {
       request.burst,
       request.maxWaitMs,
       this.ttlMs,
+      this.respacings.known(key),
     ) as Promise<ReserveReply>;
     return this.link.command(reply).then(
-      (answer) => this.slotOf(answer),
+      (answer) => this.slotOf(key, answer),
       (error: unknown) => {
         this.localUntil = Date.now() + this.retryAfterFailureMs;
         // Too slow, not lost: the slot it reserves is the call's if it still waits.
         if (late !== undefined && error instanceof RedisCommandTimeoutError)
-          reply.then((answer) => late(this.slotOf(answer))).catch(() => undefined);
+          reply.then((answer) => late(this.slotOf(key, answer))).catch(() => undefined);
         return undefined;
       },
     );
   }
 
   /** A reservation's answer, its slot placed on this process's clock. */
-  private slotOf([granted, ms, redisNow]: ReserveReply): RateLimitSlot {
+  private slotOf(key: string, [granted, ms, redisNow, respaced]: ReserveReply): RateLimitSlot {
     const receivedAt = localNow();
     this.clockOffset.sample(Number(redisNow), receivedAt);
     if (granted !== 1) return { granted: false, retryAfterMs: Number(ms) };
+    const slotAt = this.respacings.placed(key, Number(respaced), Number(redisNow) + Number(ms));
     // The wait from now on this clock, whenever the reply was handled (negative: passed).
-    return {
-      granted: true,
-      waitMs: this.clockOffset.toLocal(Number(redisNow) + Number(ms)) - receivedAt,
-    };
+    return { granted: true, waitMs: this.clockOffset.toLocal(slotAt) - receivedAt };
   }
 
   fallbackRate(_key: string, rate: number): number {
@@ -175,27 +164,71 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (!this.link.reachable()) return;
     const hash = this.hashKey(key);
     const published = [this.channel, key, this.instanceId];
-    const sent =
-      change.kind === 'paused'
-        ? PAUSE.run(this.redis, hash, change.forMs, this.ttlMs, ...published)
-        : change.kind === 'announced'
-          ? ANNOUNCE.run(this.redis, hash, change.rate, this.ttlMs, ...published)
-          : change.kind === 'raised'
-            ? RAISE.run(
-                this.redis,
-                hash,
-                change.rate,
-                this.versions.get(key) ?? 0,
-                this.ttlMs,
-                ...published,
-              )
-            : this.slowDown(key, hash, change, published);
-    void this.link.command(sent).catch(() => undefined);
+    void this.link.command(this.sent(key, hash, change, published)).catch(() => undefined);
   }
 
-  attach(limiter: SharedRateLimiterHandle): void {
+  private sent(
+    key: string,
+    hash: string,
+    change: SharedRateChange,
+    published: string[],
+  ): Promise<unknown> {
+    switch (change.kind) {
+      case 'paused':
+        return PAUSE.run(this.redis, hash, change.forMs, this.ttlMs, ...published);
+      case 'spaced':
+        return this.respace(key, hash, change.intervalMs, published);
+      case 'announced':
+        return ANNOUNCE.run(this.redis, hash, change.rate, this.ttlMs, ...published);
+      case 'raised':
+        return RAISE.run(
+          this.redis,
+          hash,
+          change.rate,
+          this.versions.get(key) ?? 0,
+          this.ttlMs,
+          ...published,
+        );
+      case 'slowed':
+        return this.slowDown(key, hash, change, published);
+    }
+  }
+
+  /** This instance's rate fell: the slots reserved closer move apart, its own held ones too. */
+  private async respace(
+    key: string,
+    hash: string,
+    intervalMs: number,
+    published: string[],
+  ): Promise<void> {
+    this.respaced(
+      key,
+      (await RESPACE.run(this.redis, hash, intervalMs, this.ttlMs, ...published)) as RespaceReply,
+    );
+  }
+
+  /**
+   * The respacing made at Redis time `at`: slots after Redis time `from` moved `factor` times
+   * as far from it. The limiter moves the ones it holds, from that point placed on this clock
+   * (however late this was handled).
+   */
+  private respaced(key: string, [factorText, fromText, at]: RespaceReply): void {
+    const [factor, from] = [Number(factorText), Number(fromText)];
+    if (factor <= 1 || !this.respacings.heard(key, Number(at), factor, from)) return;
+    const fromMs = this.clockOffset.toLocal(from) - localNow();
+    if (Number.isFinite(fromMs))
+      this.limiters.get(key)?.follow({ kind: 'respaced', factor, fromMs });
+  }
+
+  /**
+   * Registers a limiter for the changes of its key; resolves once it has followed what the
+   * instances learned so far (or Redis did not answer within `commandTimeoutMs`), so that its
+   * first reservations are spaced at the shared limit, not at its configured rate.
+   */
+  attach(limiter: SharedRateLimiterHandle): Promise<void> | undefined {
     this.limiters.set(limiter.key, limiter);
-    if (this.link.reachable()) void this.join(limiter);
+    // While the first connection is made the join waits for it, as reservations do.
+    return this.link.reachable() || this.link.connecting() ? this.join(limiter) : undefined;
   }
 
   /** Stops the heartbeat, leaves the instances' set, closes the pub/sub connection. */
@@ -244,10 +277,11 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   private followLearned(
     key: string,
-    [floor, top, since, rate, version, announced = '']: LearnedReply,
+    [floor, top, since, rate, version, announced = '', respaced]: LearnedReply,
   ): void {
     const limiter = this.limiters.get(key);
     this.versions.set(key, version);
+    if (respaced !== undefined) this.respacings.joined(key, Number(respaced));
     if (limiter === undefined) return;
     if (announced !== '') limiter.follow({ kind: 'announced', rate: Number(announced) });
     if (floor !== '' && top !== '' && since !== '')
@@ -262,6 +296,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   private rejoin(): void {
     this.localUntil = 0;
+    for (const script of SCRIPTS)
+      void this.link.command(script.load(this.redis)).catch(() => undefined);
     void this.beat();
     for (const limiter of this.limiters.values()) void this.join(limiter);
   }
@@ -280,6 +316,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (limiter === undefined) return;
     if (change.kind === 'paused')
       limiter.follow({ kind: 'paused', forMs: change.forMs, shiftMs: change.shiftMs });
+    else if (change.kind === 'respaced')
+      this.respaced(change.key, [change.factor, change.from, change.respaced]);
     else if (change.kind === 'announced') limiter.follow({ kind: 'announced', rate: change.rate });
     else if (change.kind === 'slowed')
       limiter.follow({ kind: 'slowed', rate: change.rate, top: change.top, sinceMs: 0 });

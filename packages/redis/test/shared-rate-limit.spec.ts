@@ -197,6 +197,21 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     expect(c.rate).toBe(20);
   });
 
+  it('moves the slots already reserved apart once when the rate falls, however many instances fall with it', async () => {
+    const a = await instance('r11:', { rate: 10 });
+    const b = await instance('r11:', { rate: 10 });
+    const start = performance.now();
+    const left = [1, 2, 3, 4].map(() => a.limiter.acquire().then(() => performance.now() - start));
+    // The first call left at once; three hold slots 100, 200 and 300 ms out.
+    await eventually(() => a.limiter.queued === 3);
+    a.limiter.setRate(5, 'the upstream announced its limit');
+    b.limiter.setRate(5, 'another instance read the limit');
+    const last = Math.max(...(await Promise.all(left)));
+    // Twice as far from the fall: about 200, 400 and 600 ms (twice over, the last at 1,200).
+    expect(last).toBeGreaterThan(550);
+    expect(last).toBeLessThan(900);
+  });
+
   it('paces locally at the rate divided by the instances last seen while Redis is down, says degraded, and shares again when it is back', async () => {
     const a = await instance('r5:', { rate: 20 }, 50);
     const b = await instance('r5:', { rate: 20 }, 50);

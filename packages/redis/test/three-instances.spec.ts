@@ -3,6 +3,7 @@ import { LIMIT } from './fixtures/limit.js';
 import { FixtureUpstream } from './support/fixture-upstream.js';
 import { InstanceProcess } from './support/instance-process.js';
 import { RedisServer } from '../src/testing/index.js';
+import { busiestWindow } from './support/busiest-window.js';
 import { describeWithRedis } from './support/describe-with-redis.js';
 
 /** Polls an async check every 10 ms until it holds. */
@@ -245,14 +246,3 @@ describeWithRedis('three app instances in their own processes, one Redis, one up
     TEST_TIMEOUT_MS,
   );
 });
-
-/** The most arrivals (ms) in any window of `windowMs`. */
-function busiestWindow(arrivals: readonly number[], windowMs: number): number {
-  const sorted = [...arrivals].sort((x, y) => x - y);
-  let most = 0;
-  for (let start = 0, end = 0; end < sorted.length; end++) {
-    while ((sorted[end] as number) - (sorted[start] as number) >= windowMs) start++;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}

@@ -343,7 +343,7 @@ export class AdaptiveRateController {
       this.capAt(change.rate, 'another instance read the limit the upstream announced');
       return;
     }
-    if (change.kind === 'paused') return;
+    if (change.kind === 'paused' || change.kind === 'respaced') return;
     // A rate learned elsewhere never goes past the limit the upstream announced.
     const rate = Math.min(change.rate, this.announcedRate);
     if (change.kind === 'raised') {

@@ -26,12 +26,15 @@ export type RateLimitSlot =
  * once, not N times), a raise while nothing is refused (kept as the higher of the shared
  * rate and the proposal, so N instances probing at once raise it once), or the limit the
  * upstream announced (`RateLimit-Policy`: `rate` calls a second at most, the latest
- * announcement wins).
+ * announcement wins). Also, whenever its rate falls, the spacing its calls leave at now
+ * (`spaced`): the slots already reserved closer than that are moved apart, once for every
+ * instance (see {@link FollowedRateChange}).
  *
  * @publicApi
  */
 export type SharedRateChange =
   | { readonly kind: 'paused'; readonly forMs: number }
+  | { readonly kind: 'spaced'; readonly intervalMs: number }
   | {
       readonly kind: 'slowed';
       readonly rate: number;
@@ -54,12 +57,16 @@ export type RateLevelChange =
 /**
  * What another instance (or the store's own answer) changed, for a limiter to follow:
  * a pause whose already reserved slots move `shiftMs` later, the shared learned rate
- * (`sinceMs`: how long ago the slow-down was), or the upstream's announced limit.
+ * (`sinceMs`: how long ago the slow-down was), the upstream's announced limit, or slots
+ * reserved before a rate fell moved apart (`respaced`: each slot after `fromMs` from now, on
+ * every instance, is `factor` times as far from that point), so calls not yet gone leave at
+ * the lower rate as a lone limiter's waiting calls do.
  *
  * @publicApi
  */
 export type FollowedRateChange =
   | { readonly kind: 'paused'; readonly forMs: number; readonly shiftMs: number }
+  | { readonly kind: 'respaced'; readonly factor: number; readonly fromMs: number }
   | {
       readonly kind: 'slowed';
       readonly rate: number;
@@ -103,6 +110,12 @@ export interface RateLimitStore {
   fallbackRate(key: string, rate: number): number;
   /** Shares what this instance learned. Must return at once and never throw. */
   share(key: string, change: SharedRateChange): void;
-  /** Optional: told about every limiter on this store, so it can pass other instances' changes on. */
-  attach?(limiter: SharedRateLimiterHandle): void;
+  /**
+   * Optional: told about every limiter on this store, so it can pass other instances' changes
+   * on. A promise returned settles once the limiter has followed what the instances learned so
+   * far (a slow-down, an announced limit): the limiter reserves no slot before, since a slot
+   * reserved at its configured rate would be spaced tighter than the shared limit. It must
+   * settle (within the store's own timeout) even when the store cannot answer.
+   */
+  attach?(limiter: SharedRateLimiterHandle): void | Promise<void>;
 }

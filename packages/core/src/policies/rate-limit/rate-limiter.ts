@@ -83,6 +83,8 @@ export class RateLimiter {
   /** Shared mode: calls holding a reserved slot, calls whose reservation is on its way. */
   private readonly reserved?: ReservedSlots;
   private reserving = 0;
+  /** Shared mode: until the store told this limiter what the instances learned so far. */
+  private joining?: Promise<void>;
   private closedWith?: { readonly reason: unknown };
   private learner?: (change: FollowedRateChange) => void;
   /** The last limit another instance read in the upstream's announcement. */
@@ -107,7 +109,9 @@ export class RateLimiter {
     if (store !== undefined) {
       const lateToleranceMs = Math.max(MIN_LATE_TOLERANCE_MS, this.deliveryJitterMs / 4);
       this.reserved = new ReservedSlots(clock, lateToleranceMs);
-      store.attach?.(this.handle());
+      const joined = store.attach?.(this.handle());
+      const done = () => (this.joining = undefined);
+      if (joined !== undefined) this.joining = joined.then(done, done);
     }
   }
 
@@ -140,9 +144,29 @@ export class RateLimiter {
 
   /** Resolves when the call may go; rejects with `rate_limited` or the abort reason. */
   acquire(options: AcquireOptions = {}): Promise<void> {
-    return this.store === undefined
-      ? this.acquireLocally(options)
-      : this.reserve(this.store, options);
+    const { store, joining } = this;
+    if (store === undefined) return this.acquireLocally(options);
+    return joining === undefined
+      ? this.reserve(store, options)
+      : this.afterJoin(store, joining, options);
+  }
+
+  /**
+   * A call made before the store told this limiter what the instances learned (a limit another
+   * instance read, a slow-down): it reserves once this limiter follows that, in arrival order,
+   * rather than at the configured rate.
+   */
+  private afterJoin(
+    store: RateLimitStore,
+    joining: Promise<void>,
+    options: AcquireOptions,
+  ): Promise<void> {
+    this.reserving++;
+    return joining.then(() => {
+      this.reserving--;
+      if (this.closedWith !== undefined) throw cancellationError(this.closedWith.reason);
+      return this.reserve(store, options);
+    });
   }
 
   private acquireLocally(
@@ -181,11 +205,14 @@ export class RateLimiter {
   /**
    * Sets the rate from now on (an adaptive controller's decision). Waiters whose turn now
    * falls past their deadline leave with `rate_limited`. On a store, the other instances
-   * learn of it only through {@link shareLearning}.
+   * learn of the rate only through {@link shareLearning}; a fall also moves the slots already
+   * reserved apart to the new spacing (every instance's, once), as it spaces waiting calls.
    */
   setRate(rate: number, reason: string): void {
     if (rate === this.currentRate) return;
+    const fell = rate < this.currentRate;
     this.currentRate = rate;
+    if (fell) this.store?.share(this.key, { kind: 'spaced', intervalMs: 1000 / this.pacingRate() });
     this.schedule.setRate(this.localRate(), this.clock.now());
     this.observe?.({ kind: 'rate_changed', rate, reason });
     this.dropLateWaiters();
@@ -332,6 +359,11 @@ export class RateLimiter {
   private follow(change: FollowedRateChange): void {
     if (change.kind === 'paused') {
       this.pauseLocally(this.clock.now() + change.forMs, change.shiftMs);
+      return;
+    }
+    if (change.kind === 'respaced') {
+      const from = this.clock.now() + change.fromMs;
+      this.reserved?.stretch(from, change.factor, (waitMs) => this.lateRefusal(waitMs));
       return;
     }
     // An announced limit is the adaptive controller's to apply, kept for a controller that

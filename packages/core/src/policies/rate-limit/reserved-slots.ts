@@ -83,10 +83,25 @@ export class ReservedSlots {
    * rejected with `late(waitMs)`.
    */
   shift(shiftMs: number, late: (waitMs: number) => unknown): void {
-    if (shiftMs <= 0 || this.held.length === 0) return;
+    if (shiftMs <= 0) return;
+    this.move((departAt) => departAt + shiftMs, late);
+  }
+
+  /**
+   * Moves every held slot after clock time `from` `factor` times as far from it (the shared
+   * schedule's rate fell: the slots keep their order at the new spacing); a call whose slot
+   * now falls past its deadline is rejected with `late(waitMs)`.
+   */
+  stretch(from: number, factor: number, late: (waitMs: number) => unknown): void {
+    if (factor <= 1) return;
+    this.move((departAt) => (departAt > from ? from + (departAt - from) * factor : departAt), late);
+  }
+
+  private move(to: (departAt: number) => number, late: (waitMs: number) => unknown): void {
+    if (this.held.length === 0) return;
     const now = this.clock.now();
     for (const held of [...this.held]) {
-      held.departAt += shiftMs;
+      held.departAt = to(held.departAt);
       if (held.departAt <= held.deadlineMs) continue;
       this.remove(held);
       held.signal?.removeEventListener('abort', held.onAbort);

@@ -311,6 +311,50 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     ]);
   });
 
+  it('moves its reserved slots apart when the shared rate falls, and shares the spacing its own fall asks', async () => {
+    const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
+    const [a] = limiters as [RateLimiter];
+    const calls = [go(a, 'a1'), go(a, 'a2'), go(a, 'a3')];
+    await clock.advanceBy(0);
+    a.setRate(5, 'the upstream announced its limit');
+    expect(store.shared).toEqual([{ kind: 'spaced', intervalMs: 200 }]);
+    // The store moved the slots still to come (100, 200) twice as far from now.
+    store.followed({ kind: 'respaced', factor: 2, fromMs: 0 });
+    await clock.advanceBy(1_000);
+    await Promise.all(calls);
+    expect(left).toEqual([
+      { id: 'a1', at: 0 },
+      { id: 'a2', at: 200 },
+      { id: 'a3', at: 400 },
+    ]);
+  });
+
+  it('reserves no slot before its store told it what the instances learned, so its first calls are spaced at the shared rate', async () => {
+    const clock = new VirtualClock({ startMs: 0 });
+    const requests: RateLimitSlotRequest[] = [];
+    let handle: SharedRateLimiterHandle | undefined;
+    let joined = (): void => undefined;
+    const store: RateLimitStore = {
+      ...scriptedStore((_key, request) => {
+        requests.push(request);
+        return Promise.resolve({ granted: true, waitMs: 0 });
+      }),
+      attach: (limiter) => {
+        handle = limiter;
+        return new Promise<void>((resolve) => (joined = resolve));
+      },
+    };
+    const limiter = new RateLimiter('api', { rate: 50 }, clock, undefined, store);
+    const calls = [limiter.acquire(), limiter.acquire()];
+    expect(limiter.queued).toBe(2);
+    expect(requests).toEqual([]);
+    // What the other instances learned: a slow-down to 20 a second.
+    handle?.follow({ kind: 'slowed', rate: 20, top: 25, sinceMs: 100 });
+    joined();
+    await Promise.all(calls);
+    expect(requests.map((request) => request.rate)).toEqual([20, 20]);
+  });
+
   it('counts calls still on their way to the store as queued, and cancels them on close', async () => {
     const { clock, store, limiters } = instances(1, { rate: 10 });
     const [a] = limiters as [RateLimiter];
