@@ -96,8 +96,10 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
     let retriesWithheld = false;
     const onWithheld = () => (retriesWithheld = true);
     // Counted as one call by the breaker: a retried attempt's failure waits in
-    // `deferredFailure` and is committed only if the call fails in the end (ADR 0015).
-    const trial: Mutable<BreakerCallOptions> = { deferFailures: retryPolicy !== undefined };
+    // `pendingFailure` and is counted only if the call fails in the end (ADR 0015).
+    let pendingFailure: (() => void) | undefined;
+    const trial: Mutable<BreakerCallOptions> =
+      retryPolicy === undefined ? {} : { deferFailure: (count) => (pendingFailure = count) };
     const deadline = callBudget(retryPolicy?.budgetMs, clock.now());
     const onAbandoned = (attempt: AbandonedAttempt) => (trial.abandoned = attempt);
     const limited = (attempt: number) => (attemptSignal: AbortSignal) =>
@@ -118,7 +120,7 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
     const guarded = (attempt: number): Promise<T> => {
       attempts = attempt;
       trial.abandoned = undefined;
-      trial.deferredFailure = undefined; // a new attempt: the last one's failure was retried
+      pendingFailure = undefined; // a new attempt: the last one's failure was retried
       return breaker === undefined ? timed(attempt)() : breaker.execute(timed(attempt), trial);
     };
     try {
@@ -128,7 +130,7 @@ export function composePolicies(policies: PolicySet): PolicyPipeline {
           : await retry(guarded, retryPolicy, { clock, signal, budget, onWithheld });
       return { ok: true, value, attempts, retryCount: attempts - 1, retryMax };
     } catch (error) {
-      trial.deferredFailure?.();
+      pendingFailure?.();
       return {
         ok: false,
         error,

@@ -220,7 +220,7 @@ export class ToolExecutor implements OnApplicationShutdown {
     options: ExecuteOptions,
   ): ToolOutcome | Promise<ToolOutcome> {
     if (state) this.live.end(state.lifetime);
-    if (!outcome.success) state?.deferredFailure?.();
+    if (!outcome.success) state?.pendingFailure?.();
     const fallback = state?.tool.options.fallback;
     if (state === undefined || fallback === undefined || outcome.success) {
       this.emitTerminal(outcome);

@@ -39,13 +39,13 @@ export interface BreakerCallOptions {
    */
   readonly abandoned?: AbandonedAttempt;
   /**
-   * Count calls, not attempts: with `deferFailures`, a failure while closed is not counted at
-   * once but left in `deferredFailure`, for the caller to commit when the whole call has
-   * failed (after its retries) and to drop when a retry succeeded. The retry layer of
-   * `@toolshield/nest` does this, so a flaky upstream whose retries succeed never opens it.
+   * Count calls, not attempts: when given, a failure while closed is not counted at once but
+   * handed to this function as `count`, for the caller to run when the whole call has failed
+   * (after its retries) and to drop when a retry succeeded. `composePolicies` and the retry
+   * layer of `@toolshield/nest` do this, so a flaky upstream whose retries succeed never
+   * opens the breaker. It is called as a method of these options.
    */
-  readonly deferFailures?: boolean;
-  deferredFailure?: () => void;
+  readonly deferFailure?: (count: () => void) => void;
 }
 
 /** The states in which a breaker may refuse calls. */
@@ -234,8 +234,8 @@ export class ToolCircuitBreaker {
       else if (this.options.isNeutral(error)) this.releaseTrial(epoch);
       else {
         const durationMs = this.timed ? this.clock.now() - start : 0;
-        if (options?.deferFailures && this.current === 'closed') {
-          options.deferredFailure = () => this.record(epoch, true, durationMs);
+        if (options?.deferFailure !== undefined && this.current === 'closed') {
+          options.deferFailure(() => this.record(epoch, true, durationMs));
         } else this.record(epoch, true, durationMs);
       }
       throw error;

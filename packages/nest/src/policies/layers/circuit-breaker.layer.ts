@@ -28,7 +28,7 @@ export class CircuitBreakerLayer implements ToolPolicyLayer {
       policy.options,
     );
     state.abandoned = undefined;
-    state.deferredFailure = undefined; // a new attempt: the last one's failure was retried
+    state.pendingFailure = undefined; // a new attempt: the last one's failure was retried
     const run = () => inner(call, state);
     return breaker instanceof Promise
       ? breaker.then((target) => target.execute(run, state))
