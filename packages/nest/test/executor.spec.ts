@@ -55,7 +55,7 @@ describe('ToolExecutor', () => {
     expect(outcome).toMatchObject({
       success: false,
       errorType: 'tool_not_found',
-      recoverable: false,
+      recoverable: true,
       retryCount: 0,
       availableTools: ['get_weather', 'sequential-thinking__sequentialthinking'],
       didYouMean: ['sequential-thinking__sequentialthinking'],
@@ -85,7 +85,7 @@ describe('ToolExecutor', () => {
     expect(outcome.errorType).toBe('invalid_input');
     const paths = outcome.issues?.map((issue) => issue.path).sort();
     expect(paths).toEqual(['city', 'near.lat', 'units']);
-    expect(outcome.recoverable).toBe(false);
+    expect(outcome.recoverable).toBe(true);
     expect(tools.calls).toHaveLength(0);
   });
 

@@ -35,7 +35,7 @@ import {
 import { ToolEventBus } from './tool-event-bus.js';
 import { applyFallback } from './tool-fallback.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
-import { ToolFailureFactory } from './tool-failure.factory.js';
+import { ToolFailureFactory, effectFacts } from './tool-failure.factory.js';
 
 /**
  * Runs tool calls as a model emits them. `execute` never throws and never rejects: every
@@ -206,6 +206,7 @@ export class ToolExecutor implements OnApplicationShutdown {
       retryMax: state?.retryMax ?? 0,
       retriesWithheld: state?.retriesWithheld,
       startedAt,
+      ...effectFacts(call, state),
     });
   }
 

@@ -3,15 +3,18 @@ import {
   createFailureSanitizer,
   createRedactor,
   createToolFailure,
+  hasSideEffects,
   type Clock,
   type FailureSanitizer,
   type Redactor,
+  type ToolCallContext,
   type ToolError,
   type ToolFailure,
 } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
+import type { ToolCallState } from './tool-call-state.js';
 import { ToolErrorClassifier } from './tool-error-classifier.js';
 
 /** What the factory needs to know about the call that failed. @internal */
@@ -23,6 +26,27 @@ export interface FailedCall {
   readonly startedAt: number;
   /** The retry budget withheld a retry of the call. */
   readonly retriesWithheld?: boolean;
+  /**
+   * The tool ran and has side effects (neither idempotent nor read-only): a failure after its
+   * request may have left says it may have taken effect. Default `false` (nothing ran).
+   */
+  readonly sideEffects?: boolean;
+  /** The call's idempotency key, carried by a failure that may have taken effect. */
+  readonly idempotencyKey?: string;
+}
+
+/**
+ * What a failure needs to know of a call that ran: whether its tool has side effects, and
+ * the call's idempotency key. Nothing for a call that never ran (no state).
+ *
+ * @internal
+ */
+export function effectFacts(
+  call: ToolCallContext | undefined,
+  state: ToolCallState | undefined,
+): Pick<FailedCall, 'sideEffects' | 'idempotencyKey'> {
+  if (state === undefined) return {};
+  return { sideEffects: hasSideEffects(state.tool.options), idempotencyKey: call?.idempotencyKey };
 }
 
 /** Error types that point at a bug in the tool rather than at the world: logged with the stack. */
@@ -64,6 +88,8 @@ export class ToolFailureFactory {
         retryMax: call.retryMax,
         retriesWithheld: call.retriesWithheld,
         durationMs: this.clock.now() - call.startedAt,
+        sideEffects: call.sideEffects ?? false,
+        idempotencyKey: call.idempotencyKey,
       },
       { sanitizer: this.sanitizer },
     );

@@ -1,7 +1,7 @@
 import { Catch, Injectable, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { toolCallState } from '../execution/tool-call-state.js';
 import { ToolFailureEnvelope } from '../execution/tool-failure-envelope.js';
-import { ToolFailureFactory } from '../execution/tool-failure.factory.js';
+import { ToolFailureFactory, effectFacts } from '../execution/tool-failure.factory.js';
 import type { ToolCallContext } from '@toolshield/core';
 
 /**
@@ -27,6 +27,7 @@ export class ToolFailureFilter implements ExceptionFilter {
         retryMax: state?.retryMax ?? 0,
         retriesWithheld: state?.retriesWithheld,
         startedAt: state?.startedAt ?? Number.NaN,
+        ...effectFacts(call, state),
       }),
     );
   }

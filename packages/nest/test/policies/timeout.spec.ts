@@ -21,7 +21,9 @@ describe('timeouts and cancellation through ToolExecutor', () => {
     expect(outcome).toMatchObject({
       success: false,
       errorType: 'timeout',
-      recoverable: true,
+      // Not declared idempotent: the request may have left, so it may have taken effect.
+      recoverable: false,
+      effect: 'unknown',
       retryCount: 0,
     });
     expect(outcome.metadata.durationMs).toBe(50);
