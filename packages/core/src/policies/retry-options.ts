@@ -68,7 +68,7 @@ export interface RetryOptions {
   /**
    * How many retries the calls to the upstream may make, shared by every call to it: retries
    * are paid from a balance of at most 30 that each call fills by 0.1, each successful call by
-   * 0.5 more, and time by 1 a second (see `RetryBudgetOptions`). A flaky upstream that still
+   * 0.5 more, and time by 1 every 10 s (see `RetryBudgetOptions`). A flaky upstream that still
    * answers most calls earns more than its retries cost; a dead one gets about 10 % more
    * requests than calls. When the balance is empty a failure returns at once (`retryCount`
    * says how many retries were made, the failure that retries were withheld). `false` turns

@@ -19,7 +19,7 @@ async function run(failureRate: number, callers: 1 | 50, seed: number) {
 }
 
 describe('the default retry budget, from a healthy upstream to a dead one', () => {
-  it('keeps the goodput of a flaky upstream, holds a dead one near 1.1 requests per call, and bounds the load in between', async () => {
+  it('keeps the goodput of a flaky upstream, holds a dead one under 1.2 requests per call, and bounds the load in between', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constantFrom(0, 0.3, 1), fc.double({ min: 0, max: 1, noNaN: true })),
@@ -39,14 +39,11 @@ describe('the default retry budget, from a healthy upstream to a dead one', () =
             successRatio * load.successes +
             minRetriesPerSecond * load.seconds;
           expect(retries).toBeLessThanOrEqual(earned + 1e-9);
-          // Dead: retries only as the calls and the clock earn them. A lone caller's calls are
-          // seconds apart (3 backoffs each), so the clock's 1 retry a second serves all of
-          // them, a few requests a second in all; 50 callers get 1.1 requests per call.
-          if (failureRate === 1 && callers === 50)
-            expect(load.requests / load.calls).toBeLessThanOrEqual(1.2);
+          // Dead: the safe defaults' promise, a lone caller or 50 (about 1.1 plus `burst`).
+          if (failureRate === 1) expect(load.requests / load.calls).toBeLessThanOrEqual(1.2);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 });

@@ -5,7 +5,7 @@
  * - each call (first attempt) earns `ratio` of a retry, and each successful call earns
  *   `successRatio` more: an upstream that still answers most calls earns more than its
  *   retries cost, one that answers none earns only `ratio`;
- * - `minRetriesPerSecond` come in whatever the traffic, so a quiet tool still retries its blips;
+ * - `minRetriesPerSecond` come in whatever the traffic, so a budget an outage emptied comes back;
  * - the balance never holds more than `burst`: a fresh budget starts with it (a first burst of
  *   failures is retried), and no healthy spell saves up more for the outage after it.
  *
@@ -14,7 +14,7 @@
  * + `minRetriesPerSecond` × seconds.
  *
  * @example
- * // A dead upstream gets 5 % more requests than calls (and 1 a second), after the first 10:
+ * // A dead upstream gets 5 % more requests than calls (and 1 every 10 s), after the first 10:
  * { ratio: 0.05, burst: 10 }
  * @publicApi
  */
@@ -23,7 +23,7 @@ export interface RetryBudgetOptions {
   readonly ratio?: number;
   /** Retries each successful call earns on top of `ratio` (default 0.5). From 0 to 1000. */
   readonly successRatio?: number;
-  /** Retries earned per second whatever the traffic (default 1). */
+  /** Retries earned per second whatever the traffic (default 0.1: one every 10 s). */
   readonly minRetriesPerSecond?: number;
   /** The most retries the budget holds, and what a fresh budget starts with (default 30). */
   readonly burst?: number;
@@ -51,7 +51,9 @@ export interface RetryBudgetSettings {
  * - `successRatio` 0.5: with `ratio`, a call that succeeds earns 0.6 retries, above the 0.42
  *   a call needs when 30 % of attempts fail (3 retries), so a flaky upstream keeps every retry;
  *   past about 38 % failing attempts the retries cost more than they earn and are cut back;
- * - `minRetriesPerSecond` 1: a tool called a few times a minute still retries its blips;
+ * - `minRetriesPerSecond` 0.1: a budget an outage emptied comes back by itself, a retry every
+ *   10 s, without waiting for a success; more would add to a dead upstream's load where calls
+ *   are few (1 a second is 10 % more requests at 10 calls a second);
  * - `burst` 30: covers the retries of 50 callers starting at once at 30 % failures (about 21
  *   with 3 retries each, 15 of them at once), and is all a dead upstream gets from the
  *   healthy time before it died.
@@ -61,7 +63,7 @@ export interface RetryBudgetSettings {
 export const DEFAULT_RETRY_BUDGET: RetryBudgetSettings = Object.freeze({
   ratio: 0.1,
   successRatio: 0.5,
-  minRetriesPerSecond: 1,
+  minRetriesPerSecond: 0.1,
   burst: 30,
 });
 

@@ -97,7 +97,11 @@ describe('retry budget', () => {
         idempotent: true,
         breaker: false,
         clock,
-        retry: { ...quick, maxRetries: 5, retryBudget: { burst: 10, ratio: 0, successRatio: 0.5 } },
+        retry: {
+          ...quick,
+          maxRetries: 5,
+          retryBudget: { burst: 10, ratio: 0, successRatio: 0.5, minRetriesPerSecond: 1 },
+        },
       },
     );
     const call = async () => {
