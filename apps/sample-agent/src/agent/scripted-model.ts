@@ -30,6 +30,16 @@ export interface ScriptedGoal {
   readonly approaches: readonly ScriptedApproach[];
   /** The final answer's sentence about this goal, from the last successful call's output. */
   readonly report: (output: unknown) => string;
+  /**
+   * The read that tells whether a call of this goal took effect, made next (before any other
+   * approach) after a failure that says it may have (`effect: 'unknown'`), never the call
+   * again. `effect` picks the effect out of the read's output: found, the goal is done with
+   * it (as `report`'s output); not found, the goal moves on to its next approach.
+   */
+  readonly verify?: {
+    readonly call: ScriptedCall;
+    readonly effect: (output: unknown) => unknown;
+  };
 }
 
 /** What the scripted model knows of a task: its goals. It does not read the user's words. */
@@ -55,6 +65,8 @@ interface FailureFacts {
   readonly errorType: string;
   readonly recoverable: boolean;
   readonly retryCount: number;
+  /** `'unknown'`: the call may have taken effect. */
+  readonly effect?: string;
 }
 
 type GoalState =
@@ -80,11 +92,13 @@ function failureFacts(content: string): FailureFacts {
     errorType: parsed.errorType ?? 'unknown',
     recoverable: parsed.recoverable === true,
     retryCount: parsed.retryCount ?? 0,
+    ...(parsed.effect === undefined ? {} : { effect: parsed.effect }),
   };
 }
 
 function describeFailure(tool: string, failure: FailureFacts): string {
   const facts = [failure.errorType, failure.recoverable ? 'recoverable' : 'not recoverable'];
+  if (failure.effect === 'unknown') facts.push('may have taken effect');
   if (failure.retryCount > 0) facts.push(`after ${failure.retryCount} retries`);
   return `${tool} failed (${facts.join(', ')}): ${failure.error.replace(/\.$/, '')}`;
 }
@@ -98,6 +112,8 @@ class GoalProgress {
   private approach = 0;
   private step = 0;
   private retriedStep = false;
+  /** The failure of a call that may have taken effect, while the goal's `verify` read is due. */
+  private unverified?: { tool: string; facts: FailureFacts };
   private output: unknown;
   private failure?: { tool: string; facts: FailureFacts };
 
@@ -105,6 +121,7 @@ class GoalProgress {
 
   /** The call this goal waits for, while it is open. */
   expected(): ScriptedCall | undefined {
+    if (this.unverified) return this.goal.verify?.call;
     if (this.failure || this.approach >= this.goal.approaches.length) return undefined;
     const steps = stepsOf(this.goal.approaches[this.approach] as ScriptedApproach);
     return this.step < steps.length ? steps[this.step] : undefined;
@@ -114,9 +131,11 @@ class GoalProgress {
    * Takes the result of the expected call. A call that was interrupted (a `cancelled`
    * result, as a crash leaves it once the history is repaired) is made once more when the
    * result says that is safe (`recoverable`); one whose outcome is unknown is not repeated
-   * blindly: the goal moves on to its next approach.
+   * blindly: the goal's `verify` read comes next when it has one, else the goal moves on to
+   * its next approach.
    */
   record(result: ToolResultMessage): void {
+    if (this.unverified) return this.recordVerification(result, this.unverified);
     if (!result.isError) {
       this.output = parseJson(result.content);
       this.step += 1;
@@ -128,11 +147,31 @@ class GoalProgress {
       this.retriedStep = true;
       return;
     }
+    if (facts.effect === 'unknown' && this.goal.verify) {
+      this.unverified = { tool: result.name, facts };
+      return;
+    }
+    this.moveOn(result.name, facts);
+  }
+
+  /** The `verify` read's result: the effect happened (the goal is done) or the goal moves on. */
+  private recordVerification(
+    result: ToolResultMessage,
+    unverified: { tool: string; facts: FailureFacts },
+  ): void {
+    this.unverified = undefined;
+    const effect = result.isError ? undefined : this.goal.verify?.effect(parseJson(result.content));
+    if (effect === undefined) return this.moveOn(unverified.tool, unverified.facts);
+    this.output = effect;
+    this.approach = this.goal.approaches.length;
+  }
+
+  private moveOn(tool: string, facts: FailureFacts): void {
     this.approach += 1;
     this.step = 0;
     this.retriedStep = false;
     if (this.approach >= this.goal.approaches.length) {
-      this.failure = { tool: result.name, facts };
+      this.failure = { tool, facts };
     }
   }
 

@@ -1,3 +1,4 @@
+import type { InvoicePayments } from '../tools/payments.tools.js';
 import { ATTEMPT_COMPLETION, type Scenario } from './scenario.js';
 
 /**
@@ -19,6 +20,11 @@ export const payInvoiceScenario: Scenario = {
           { name: 'pay_invoice', arguments: { invoice: 'INV-1042', amount: 120, currency: 'EUR' } },
         ],
         report: (output) => `Paid INV-1042 (${(output as { id: string }).id}).`,
+        // A payment that may have been made is looked up, never made again.
+        verify: {
+          call: { name: 'find_payments', arguments: { invoice: 'INV-1042' } },
+          effect: (output) => (output as InvoicePayments).payments[0],
+        },
       },
     ],
   },

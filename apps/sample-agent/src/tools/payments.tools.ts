@@ -13,11 +13,24 @@ export class PayInvoiceArgs {
   @IsIn(['EUR', 'USD', 'GBP']) currency!: string;
 }
 
+/** Arguments of `find_payments`. */
+export class FindPaymentsArgs {
+  @Matches(/^INV-\d{1,10}$/) invoice!: string;
+}
+
+/** What `find_payments` answers: the payments the upstream made for the invoice. */
+export interface InvoicePayments {
+  readonly invoice: string;
+  readonly payments: readonly Payment[];
+}
+
 /**
  * Pays an invoice through the fixture upstream's payment API: a side effect that must not
  * happen twice, so the tool is not idempotent (toolshield never retries it) and it sends
  * the call's `idempotencyKey` as the `Idempotency-Key` header. When the call is made again
- * after a crash with the same key, the upstream answers with the first payment.
+ * after a crash with the same key, the upstream answers with the first payment. When a payment
+ * fails after its request may have left (a timeout), the model is told it may have been made:
+ * `find_payments` is the read that says whether it was.
  */
 @Injectable()
 export class PaymentTools {
@@ -41,5 +54,23 @@ export class PaymentTools {
       },
       body: JSON.stringify({ invoice: args.invoice, amount: args.amount, currency: args.currency }),
     })) as Payment;
+  }
+
+  @Tool({
+    name: 'find_payments',
+    description: 'Lists the payments made for an invoice: whether it is paid.',
+    idempotent: true,
+    timeoutMs: 10_000,
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  })
+  async findPayments(
+    @ToolArgs() args: FindPaymentsArgs,
+    @ToolCall() call: ToolCallContext,
+  ): Promise<InvoicePayments> {
+    const query = new URLSearchParams({ invoice: args.invoice });
+    return (await getJson(
+      `${await this.upstream.url()}/payments?${query}`,
+      call.signal,
+    )) as InvoicePayments;
   }
 }

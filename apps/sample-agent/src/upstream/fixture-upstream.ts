@@ -38,6 +38,8 @@ export interface FixtureUpstreamOptions {
   readonly host?: string;
   /** Hears of each payment as it takes effect, before `POST /payments` answers. */
   readonly onPayment?: (payment: Payment) => void;
+  /** How long `POST /payments` takes to answer (default `PAYMENT_LATENCY_MS`, 1 s). */
+  readonly paymentLatencyMs?: number;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -130,7 +132,8 @@ function readBody(request: IncomingMessage): Promise<string> {
  * An HTTP server on 127.0.0.1 standing in for the web: `GET /search?q=` and `GET /page?url=`
  * answer JSON, or misbehave as each route's plan says (429 with `Retry-After`, 503, slow
  * answers, connections reset mid-response, HTML error pages). `POST /payments` makes a payment,
- * honouring `Idempotency-Key` (see {@link PaymentsApi}). Plans are switched in process with
+ * honouring `Idempotency-Key` (see {@link PaymentsApi}); `GET /payments?invoice=` lists an
+ * invoice's payments. Plans are switched in process with
  * `plan()` or over HTTP with `PUT /__plan/{route}` and a {@link RoutePlan} body. A plan set for
  * a run (`plan(route, plan, run)`, or the PUT with an `X-Run-Id` header) is played to that
  * run's requests only (those with the same `X-Run-Id`), so runs started together each meet
@@ -145,7 +148,7 @@ export async function startFixtureUpstream(
 ): Promise<FixtureUpstream> {
   const plans = new RoutePlans();
   const sockets = new Set<Socket>();
-  const payments = new PaymentsApi(undefined, options.onPayment);
+  const payments = new PaymentsApi(options.paymentLatencyMs, options.onPayment);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://upstream');
@@ -158,6 +161,10 @@ export async function startFixtureUpstream(
     }
     if (request.method === 'POST' && first === 'payments' && second === undefined) {
       return payments.handle(request, await readBody(request), response);
+    }
+    if (request.method === 'GET' && first === 'payments' && second === undefined) {
+      const invoice = url.searchParams.get('invoice') ?? '';
+      return sendJson(response, 200, { invoice, payments: payments.forInvoice(invoice) });
     }
     if (request.method === 'GET' && first === '__payments' && second === undefined) {
       return sendJson(response, 200, { requests: payments.requests, payments: payments.payments });

@@ -61,6 +61,11 @@ export class PaymentsApi {
     private readonly onPayment: (payment: Payment) => void = () => undefined,
   ) {}
 
+  /** The payments made for `invoice`, in order. */
+  forInvoice(invoice: string): Payment[] {
+    return this.payments.filter((payment) => payment.invoice === invoice);
+  }
+
   /** Serves `POST /payments` with its JSON body. */
   async handle(request: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
     this.requests += 1;
@@ -86,8 +91,9 @@ export class PaymentsApi {
     };
     this.payments.push(payment);
     this.onPayment(payment);
+    // Unref'd: an answer nobody waits for any more keeps no process alive.
     const answer = new Promise<Payment>((resolve) =>
-      setTimeout(() => resolve(payment), this.latencyMs),
+      setTimeout(() => resolve(payment), this.latencyMs).unref(),
     );
     if (key !== undefined) this.byKey.set(key, { body, answer });
     send(response, 201, await answer);

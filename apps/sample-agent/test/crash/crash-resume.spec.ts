@@ -168,7 +168,10 @@ describe.each(backends)('a server killed mid tool call, on $name', (backend) => 
     expect(failureSeen(creates[0])).toMatchObject({
       errorType: 'cancelled',
       recoverable: false,
-      suggestions: ['Check whether it took effect before calling it again.'],
+      effect: 'unknown',
+      suggestions: [
+        'Check whether it took effect with a read tool or ask the user; do not repeat it.',
+      ],
     });
     expect(run.status).toBe('stopped');
     expect(run.finalAnswer).toContain('may or may not have taken effect');
