@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +22,12 @@ export interface StoreEnvironment {
 /** A store on PostgreSQL at `url`. */
 export function postgresRunStore(url: string): KyselyRunStore {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The server ends idle connections when it restarts, fails over or is told to: the pool
+  // reports each as an error here and drops that client, and the next query connects again.
+  // Without a listener Node would throw the error out of the process.
+  pool.on('error', (error) =>
+    new Logger('RunStore').warn(`PostgreSQL ended an idle connection: ${error.message}`),
+  );
   return new KyselyRunStore(new Kysely<RunDatabase>({ dialect: new PostgresDialect({ pool }) }));
 }
 
