@@ -45,11 +45,11 @@ async function call(
   failed: () => boolean,
   counting: Counting,
 ): Promise<boolean> {
-  const options: { deferFailures: boolean; deferredFailure?: () => void } = {
-    deferFailures: counting === 'calls',
-  };
+  let pendingFailure: (() => void) | undefined;
+  const options =
+    counting === 'calls' ? { deferFailure: (count: () => void) => (pendingFailure = count) } : {};
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
-    options.deferredFailure = undefined;
+    pendingFailure = undefined;
     try {
       await breaker.execute(async () => {
         if (failed()) throw new UpstreamUnavailableError('HTTP 503');
@@ -59,7 +59,7 @@ async function call(
       if ((error as { type?: string }).type === 'circuit_open') return false;
     }
   }
-  options.deferredFailure?.();
+  pendingFailure?.();
   return false;
 }
 
