@@ -61,8 +61,10 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const a = await instance('r1:', { rate: 20 });
     const b = await instance('r1:', { rate: 20 });
     const left = await leaveTimes([a.limiter, b.limiter], 8);
-    // 8 calls at 20/s between them: the last leaves 7 intervals (350 ms) after the first.
-    expect((left.at(-1) as number) - (left[0] as number)).toBeGreaterThanOrEqual(345);
+    // 8 calls at 20/s between them: the last leaves 7 intervals (350 ms) after the first, less
+    // the Redis round trip the first call's leave may lag its slot by on a busy machine (two
+    // limiters at 20/s each would span 150 ms).
+    expect((left.at(-1) as number) - (left[0] as number)).toBeGreaterThanOrEqual(320);
     for (let i = 1; i < left.length; i++)
       expect((left[i] as number) - (left[i - 1] as number)).toBeGreaterThan(35);
   });
