@@ -92,7 +92,7 @@ export interface ToolShieldMcpModuleOptions extends OutcomeRenderOptions {
    * gives a 401 (with `WWW-Authenticate` when `http.protectedResource` is set).
    */
   readonly guards?: readonly McpEndpointGuard[];
-  /** Default `{ name: 'toolshield', version: '0.1.0' }`. */
+  /** Default `{ name: 'toolshield', version: <this package's version> }`. */
   readonly serverInfo?: McpServerInfo;
   /** Sent to clients in the `initialize` result: how to use this server's tools. */
   readonly instructions?: string;

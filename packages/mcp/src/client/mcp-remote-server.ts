@@ -26,6 +26,7 @@ import { createClientTransport } from './mcp-client-transport.js';
 import type { McpClientOptions } from './mcp-client-options.interface.js';
 import { mcpFailureOf, mcpResultFailure, textOf } from './mcp-failure.js';
 import { localToolName, remoteToolRegistration } from './remote-tool-registration.js';
+import { MCP_PACKAGE_VERSION } from '../package-version.js';
 
 /**
  * Where a remote server stands: `connecting` (first attempt), `connected`, `reconnecting`
@@ -50,7 +51,7 @@ interface RemoteTool {
   readonly handle: RegisteredToolHandle;
 }
 
-const CLIENT_INFO = { name: 'toolshield', version: '0.1.0' };
+const CLIENT_INFO = { name: 'toolshield', version: MCP_PACKAGE_VERSION };
 const DEFAULT_RECONNECT = { baseMs: 250, capMs: 30_000, jitter: 'full' } as const;
 
 /**

@@ -7,8 +7,9 @@ import type { Subscription } from 'rxjs';
 import type { ToolShieldMcpModuleOptions } from '../mcp-module-options.interface.js';
 import { InjectToolShieldMcpOptions } from '../inject-mcp-options.decorator.js';
 import { callToolResult, listedTool } from './mcp-tool-rendering.js';
+import { MCP_PACKAGE_VERSION } from '../package-version.js';
 
-const DEFAULT_SERVER_INFO = { name: 'toolshield', version: '0.1.0' };
+const DEFAULT_SERVER_INFO = { name: 'toolshield', version: MCP_PACKAGE_VERSION };
 
 /**
  * Serves the application's toolshield tools over MCP, one SDK `Server` per connection
