@@ -18,6 +18,8 @@ export interface ToolCatalog {
       options?: {
         readonly signal?: AbortSignal;
         readonly metadata?: Readonly<Record<string, unknown>>;
+        /** The framework's conversation (thread, session): idempotency keys are scoped by it. */
+        readonly conversationId?: string;
       },
     ): Promise<ToolOutcome>;
   };
