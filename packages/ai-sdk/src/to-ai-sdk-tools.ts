@@ -5,11 +5,21 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
-import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
+import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolExecutionOptions } from 'ai';
 import { toolOutcomeModelOutput } from './tool-outcome-model-output.js';
 
 /** Options of {@link toAiSdkTools}. @publicApi */
-export type AiSdkToolsOptions = ToolCatalogOptions;
+export interface AiSdkToolsOptions extends ToolCatalogOptions {
+  /**
+   * The conversation the calls belong to, which scopes their idempotency keys
+   * (`<conversationId>:<toolCallId>`): models number their calls per conversation, and the AI
+   * SDK has no conversation id of its own. A string when the tools are built per request, or a
+   * function of each call's execution options (`toolCallId`, `messages`, `context`). Without
+   * one, each call's key is unique to it (a resumed conversation's repeat gets a new key).
+   */
+  readonly conversationId?:
+    string | ((execution: ToolExecutionOptions<unknown>) => string | undefined);
+}
 
 /** A toolshield tool as the AI SDK sees it: its output is the call's `ToolOutcome`. @publicApi */
 export type ToolshieldAiSdkTool = Tool<Record<string, unknown>, ToolOutcome>;
@@ -42,15 +52,26 @@ export function toAiSdkTools(
       title: definition.annotations?.title,
       description: definition.description,
       inputSchema: jsonSchema<Record<string, unknown>>(toJsonSchema7(definition)),
-      execute: (input, { toolCallId, abortSignal }) =>
+      execute: (input, execution) =>
         catalog.executor.execute(
-          { id: toolCallId, name: definition.name, arguments: input },
-          { signal: abortSignal, metadata: options.metadata },
+          { id: execution.toolCallId, name: definition.name, arguments: input },
+          {
+            signal: execution.abortSignal,
+            metadata: options.metadata,
+            conversationId: conversationOf(options, execution),
+          },
         ),
       toModelOutput: ({ output }) => toolOutcomeModelOutput(output),
     });
   }
   return tools;
+}
+
+function conversationOf(
+  { conversationId }: AiSdkToolsOptions,
+  execution: ToolExecutionOptions<unknown>,
+): string | undefined {
+  return typeof conversationId === 'function' ? conversationId(execution) : conversationId;
 }
 
 /** The SDK's JSON Schema type has mutable arrays where toolshield's are read-only; the schema is cloned, never shared. */
