@@ -6,7 +6,12 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
-import { tool, type FunctionTool, type JsonSchemaDefinition } from '@openai/agents';
+import {
+  tool,
+  type FunctionTool,
+  type JsonSchemaDefinition,
+  type RunContext,
+} from '@openai/agents';
 
 /** The JSON Schema of a non-strict function tool's parameters. @publicApi */
 export type AgentsToolParameters = Extract<
@@ -21,6 +26,13 @@ export type ToolshieldAgentsTool = FunctionTool<unknown, AgentsToolParameters, s
 export interface AgentsToolsOptions extends ToolCatalogOptions {
   /** Told every call's structured outcome (the model reads its text). */
   readonly onOutcome?: (outcome: ToolOutcome) => void;
+  /**
+   * The conversation a call belongs to, read from the run's context (`run(agent, input, {
+   * context })`), which scopes its idempotency key (`<conversationId>:<callId>`): models number
+   * their calls per conversation. The SDK gives tools no conversation or trace group id, so
+   * without this each call's key is unique to it (a resumed conversation's repeat gets a new key).
+   */
+  readonly conversationId?: (runContext: RunContext<unknown>) => string | undefined;
 }
 
 /**
@@ -52,14 +64,18 @@ export function toAgentsTools(
       description: definition.description,
       parameters: toAgentsParameters(definition),
       strict: false,
-      execute: async (input, _runContext, details) => {
+      execute: async (input, runContext, details) => {
         const outcome = await catalog.executor.execute(
           {
             id: details?.toolCall?.callId,
             name: definition.name,
             arguments: input as Readonly<Record<string, unknown>>,
           },
-          { signal: details?.signal, metadata: options.metadata },
+          {
+            signal: details?.signal,
+            metadata: options.metadata,
+            conversationId: runContext && options.conversationId?.(runContext),
+          },
         );
         options.onOutcome?.(outcome);
         return outcomeContent(outcome);
