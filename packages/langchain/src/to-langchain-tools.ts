@@ -13,10 +13,18 @@ import {
 } from '@langchain/core/tools';
 import type { JSONSchema } from '@langchain/core/utils/json_schema';
 import { outcomeToolMessage } from './outcome-tool-message.js';
-import { argumentsOf, toolCallIdOf } from './tool-call-id.js';
+import { argumentsOf, threadIdOf, toolCallIdOf } from './tool-call-id.js';
 
 /** Options of {@link toLangChainTools}. @publicApi */
-export type LangChainToolsOptions = ToolCatalogOptions;
+export interface LangChainToolsOptions extends ToolCatalogOptions {
+  /**
+   * The conversation a call belongs to, read from the run config the tool receives; it scopes
+   * the call's idempotency key (`<conversationId>:<toolCallId>`), since models number their
+   * calls per conversation. Default: LangGraph's thread, `config.configurable.thread_id`
+   * (a string or number); without one, each call's key is unique to it.
+   */
+  readonly conversationId?: (config: ToolRunnableConfig | undefined) => string | undefined;
+}
 
 /** A toolshield tool as LangChain sees it. @publicApi */
 export type ToolshieldLangChainTool = DynamicStructuredTool<
@@ -56,7 +64,11 @@ export function toLangChainTools(
       const toolCallId = toolCallIdOf(config, input);
       const outcome = await catalog.executor.execute(
         { id: toolCallId, name: definition.name, arguments: argumentsOf(input) },
-        { signal: config?.signal, metadata: options.metadata },
+        {
+          signal: config?.signal,
+          metadata: options.metadata,
+          conversationId: (options.conversationId ?? threadIdOf)(config),
+        },
       );
       return toolCallId === undefined
         ? outcomeContent(outcome)

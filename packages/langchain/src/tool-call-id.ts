@@ -12,6 +12,14 @@ export function toolCallIdOf(
   return isToolCall(input) ? input.id : config?.toolCall?.id;
 }
 
+/** LangGraph's thread (`config.configurable.thread_id`), the conversation a call belongs to. */
+export function threadIdOf(config: ToolRunnableConfig | undefined): string | undefined {
+  const threadId: unknown = config?.configurable?.['thread_id'];
+  return typeof threadId === 'string' || typeof threadId === 'number'
+    ? String(threadId)
+    : undefined;
+}
+
 /** The arguments of an invocation: a tool call's, or the bare input. */
 export function argumentsOf(
   input: unknown,
