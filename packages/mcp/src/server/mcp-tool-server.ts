@@ -72,6 +72,8 @@ export class McpToolServer implements OnModuleInit, OnApplicationShutdown {
         { name: request.params.name, arguments: request.params.arguments ?? {} },
         {
           signal: extra.signal,
+          // The session scopes the call's idempotency key (`<sessionId>:<callId>`).
+          conversationId: extra.sessionId,
           metadata: { mcpSessionId: extra.sessionId, mcpRequestId: extra.requestId },
         },
       );
