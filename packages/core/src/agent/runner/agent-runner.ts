@@ -43,8 +43,19 @@ export interface AgentRunRequest {
   readonly conversationId: string;
   /** The user's message; leave it out to resume a conversation as it is. */
   readonly input?: string;
-  /** Aborting it skips the calls not yet started and stops the run before the next step. */
+  /**
+   * Aborting it skips the calls not yet started and stops the run before the next step. The
+   * calls it cut or skipped get no result of their own: the repair answers them as it answers
+   * calls a crash interrupted (safe to repeat for `safeToRepeat` tools, else outcome unknown),
+   * so a run stopped to be resumed elsewhere is never told less than one that crashed.
+   */
   readonly signal?: AbortSignal;
+}
+
+/** A call the run's own abort cut or kept from starting: left to the repair, like a crash. */
+function cutByAbort(entry: ToolBatchEntry, signal: AbortSignal | undefined): boolean {
+  const { outcome } = entry;
+  return signal?.aborted === true && !outcome.success && outcome.errorType === 'cancelled';
 }
 
 interface TurnOutcome {
@@ -226,6 +237,7 @@ export class AgentRunner {
       ],
       signal,
       onEntry: (entry) => {
+        if (cutByAbort(entry, signal)) return;
         ledger.append(
           toToolResultMessage(
             { id: entry.callId, name: entry.outcome.tool },
@@ -249,7 +261,9 @@ export class AgentRunner {
       ledger.append(toToolResultMessage(call, failure, this.render));
     }
 
-    const counted = batch.entries.filter((entry) => entry.disposition !== 'skipped');
+    const counted = batch.entries.filter(
+      (entry) => entry.disposition !== 'skipped' && !cutByAbort(entry, signal),
+    );
     for (const entry of counted) guard.record(entry.call, entry.outcome);
     return {
       failures: counted.flatMap((entry) => (entry.outcome.success ? [] : [entry.outcome])),
