@@ -5,6 +5,7 @@ import {
   type AgentRunnerOptions,
   type ChatModelTool,
   type ToolDefinition,
+  hasSideEffects,
 } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolExecutor } from '../execution/tool-executor.service.js';
@@ -49,7 +50,8 @@ function toChatModelTool(definition: ToolDefinition): ChatModelTool {
  * conversations' `call_3` get different idempotency keys), the model is offered every
  * registered tool (and the runner's completion tool when none is registered under its name),
  * and histories are kept in the `ToolCallLedgerStore` provider. Batch settings start from the
- * module's `agent.batch`.
+ * module's `agent.batch`. By default a call interrupted before its result was recorded is
+ * answered as safe to repeat when its tool declares no side effects (`hasSideEffects`).
  *
  * @example
  * ```ts
@@ -71,11 +73,18 @@ export class AgentRunnerFactory {
   create(options: ToolShieldAgentRunnerOptions): AgentRunner {
     const { execute, tools, store, batch, ...rest } = options;
     return new AgentRunner({
+      safeToRepeat: (name) => this.hasNoSideEffects(name),
       ...rest,
       executor: toolCallExecutor(this.executor, execute),
       tools: tools ?? this.registry.definitions().map(toChatModelTool),
       store: store ?? this.store,
       batch: { ...this.options.agent?.batch, ...batch },
     });
+  }
+
+  /** A registered tool that declares no side effects (`hasSideEffects`): safe to repeat. */
+  private hasNoSideEffects(name: string): boolean {
+    const tool = this.registry.get(name);
+    return tool !== undefined && !hasSideEffects(tool.options);
   }
 }

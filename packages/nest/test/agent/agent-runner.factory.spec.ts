@@ -9,6 +9,8 @@ import {
   type AssistantMessage,
   type ChatModel,
   type ChatModelRequest,
+  INTERRUPTED_CALL_REASON,
+  INTERRUPTED_SAFE_CALL_REASON,
 } from '@toolshield/core';
 import { AgentRunnerFactory } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
@@ -116,5 +118,33 @@ describe('AgentRunnerFactory', () => {
     await expect(ctx.moduleRef.get(ToolCallLedgerStore).load('c')).resolves.toEqual(
       result.messages,
     );
+  });
+
+  it('answers a call interrupted before its result as safe to repeat when its tool declares no side effects', async () => {
+    ctx = await createToolApp([TripTools]);
+    const store = ctx.moduleRef.get(ToolCallLedgerStore);
+    await store.save('crashed', [
+      { role: 'user', content: 'Where is Paris? Log it.' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: 'c1', name: 'lookup', arguments: '{"city":"Paris"}' },
+          { id: 'c2', name: 'record', arguments: '{"line":"Paris"}' },
+        ],
+      },
+    ]);
+    const { model, requests } = scriptedModel([() => ({ role: 'assistant', content: 'Done.' })]);
+
+    await ctx.moduleRef
+      .get(AgentRunnerFactory)
+      .create({ model })
+      .run({ conversationId: 'crashed' });
+
+    const results = requests[0].messages.filter((message) => message.role === 'tool');
+    expect(results.map((message) => message.content)).toEqual([
+      expect.stringContaining(INTERRUPTED_SAFE_CALL_REASON),
+      expect.stringContaining(INTERRUPTED_CALL_REASON),
+    ]);
   });
 });
