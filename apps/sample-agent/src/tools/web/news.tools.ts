@@ -44,9 +44,7 @@ export class NewsTools {
     breaker: NEWS_BREAKER,
     annotations: { readOnlyHint: true, openWorldHint: true },
   })
-  // No retry budget: the outage is staged per run, and a budget shared by the runs would let
-  // one run's staged failures withhold another's retries.
-  @Retryable({ maxRetries: 2, backoff: { baseMs: 100, capMs: 200 }, retryBudget: false })
+  @Retryable({ maxRetries: 2, backoff: { baseMs: 100, capMs: 200 } })
   async newsSearch(
     @ToolArgs() args: NewsSearchArgs,
     @ToolCall() call: ToolCallContext,
