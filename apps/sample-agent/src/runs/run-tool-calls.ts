@@ -3,7 +3,7 @@ import type { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshiel
 import { randomUUID } from 'node:crypto';
 import type { RunTracing } from '../telemetry/run-tracing.js';
 import { laneOfBreakerKey } from '../tools/run-scope.js';
-import { isIdempotentTool } from '../tools/tool-traits.js';
+import { hasNoSideEffects } from '../tools/tool-traits.js';
 import type { RunIdempotencyKeys } from './idempotency-keys.js';
 import type { RunEventHub } from './run-event-hub.js';
 import { RunLanes } from './run-lanes.js';
@@ -65,7 +65,7 @@ export class RunToolCalls {
         arguments: args,
         idempotencyKey,
       });
-      const callSignal = isIdempotentTool(this.registry.get(call.name))
+      const callSignal = hasNoSideEffects(this.registry.get(call.name))
         ? signal
         : await this.beforeEffect(signal, lease);
       this.callRuns.set(call.id, runId);

@@ -1,16 +1,14 @@
+import { hasSideEffects } from '@toolshield/core';
 import type { RegisteredTool } from '@toolshield/nest';
 
-/**
- * Whether calling the tool again with the same arguments changes nothing more: `idempotent`,
- * else `annotations.idempotentHint` (what toolshield retries on).
- */
-export function isIdempotentTool(tool: RegisteredTool | undefined): boolean {
-  return tool?.options.idempotent ?? tool?.options.annotations?.idempotentHint ?? false;
+/** Whether calling the tool again with the same arguments changes nothing more (core's `hasSideEffects`). */
+export function hasNoSideEffects(tool: RegisteredTool | undefined): boolean {
+  return tool !== undefined && !hasSideEffects(tool.options);
 }
 
-/** Whether the tool is idempotent and changes nothing (`annotations.readOnlyHint`). */
+/** Whether the tool has no side effects and changes nothing (`annotations.readOnlyHint`). */
 export function isSafeReadTool(tool: RegisteredTool | undefined): boolean {
-  return isIdempotentTool(tool) && tool?.options.annotations?.readOnlyHint === true;
+  return hasNoSideEffects(tool) && tool?.options.annotations?.readOnlyHint === true;
 }
 
 /**
@@ -25,5 +23,5 @@ const DEDUPLICATED_BY_KEY: ReadonlySet<string> = new Set(['pay_invoice']);
  * idempotent, or its upstream deduplicates the call by its idempotency key.
  */
 export function isSafeToRepeat(tool: RegisteredTool | undefined): boolean {
-  return isIdempotentTool(tool) || (tool !== undefined && DEDUPLICATED_BY_KEY.has(tool.name));
+  return hasNoSideEffects(tool) || (tool !== undefined && DEDUPLICATED_BY_KEY.has(tool.name));
 }
