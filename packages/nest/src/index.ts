@@ -23,10 +23,10 @@ export type {
 } from './registration/tool-registration.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
-export {
-  defaultIdempotencyKey,
-  type IdempotencyKeyFactory,
-  type IdempotencyKeyRequest,
+export { defaultIdempotencyKey } from '@toolshield/core';
+export type {
+  IdempotencyKeyFactory,
+  IdempotencyKeyRequest,
 } from './execution/idempotency-key.js';
 export type { FallbackMetadata } from './execution/tool-fallback.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';

@@ -6,3 +6,4 @@ export * from './create-tool-failure.js';
 export * from './failure-suggestions.js';
 export * from './side-effects.js';
 export * from './assert-serializable-output.js';
+export * from './idempotency-key.js';

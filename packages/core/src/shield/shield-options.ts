@@ -63,8 +63,15 @@ export interface ShieldCall {
   /** Handed to the tool as `ToolCallContext.metadata`. */
   readonly metadata?: Readonly<Record<string, unknown>>;
   /**
+   * The conversation (or run) the call belongs to: it scopes the default idempotency key, since
+   * models number their calls per conversation (two conversations' `call_3` are not one call).
+   */
+  readonly conversationId?: string;
+  /**
    * The call's `ToolCallContext.idempotencyKey`, the same for every attempt and carried by a
-   * failure that may have taken effect. Default: the call id.
+   * failure that may have taken effect. Default: `defaultIdempotencyKey`, `<conversationId>:<callId>`
+   * (the same when the conversation's call is made again), or `<random UUID>:<callId>` without a
+   * conversation.
    */
   readonly idempotencyKey?: string;
 }

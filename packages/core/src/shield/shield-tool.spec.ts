@@ -55,7 +55,7 @@ describe('shieldTool', () => {
       effect: 'unknown',
       retryCount: 0,
       retryMax: 0,
-      metadata: { idempotencyKey: 'call_2' },
+      metadata: { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}:call_2$/) },
     });
   });
 

@@ -6,6 +6,7 @@ import { composePolicies, type PolicySet } from '../policies/compose.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../policies/timeout.js';
 import { createToolFailure } from '../results/create-tool-failure.js';
 import { createToolResult } from '../results/create-tool-result.js';
+import { defaultIdempotencyKey } from '../results/idempotency-key.js';
 import { hasSideEffects } from '../results/side-effects.js';
 import type { ToolCallContext } from '../results/tool-call.js';
 import type { ToolOutcome } from '../results/tool-outcome.js';
@@ -53,7 +54,8 @@ export function shieldTool<TArgs, TOutput>(
     const startedAt = clock.now();
     const callId = call.callId ?? `call_${crypto.randomUUID()}`;
     const metadata = call.metadata ?? {};
-    const idempotencyKey = call.idempotencyKey ?? callId;
+    const idempotencyKey =
+      call.idempotencyKey ?? defaultIdempotencyKey({ callId, conversationId: call.conversationId });
     const outcome = await run(async ({ attempt, signal }): Promise<TOutput> => {
       try {
         return await fn(args, {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { defaultIdempotencyKey } from '@toolshield/core';
 
 /**
  * What a call's idempotency key is built from: the module's `idempotencyKey` hook gets it.
@@ -22,21 +22,6 @@ export interface IdempotencyKeyRequest {
  * @publicApi
  */
 export type IdempotencyKeyFactory = (call: IdempotencyKeyRequest) => string;
-
-/**
- * The default idempotency key: `<conversationId>:<callId>` within a conversation, which is the
- * same when the same call of the same conversation is made again (a resume, another instance).
- * Without a conversation nothing tells two conversations' `call_3` apart, so the key is made
- * unique to this call: `<random UUID>:<callId>` (a repeat then gets a new key; pass a
- * conversation, or the failure's key, to make a repeat safe).
- *
- * @publicApi
- */
-export function defaultIdempotencyKey(
-  call: Pick<IdempotencyKeyRequest, 'callId' | 'conversationId'>,
-): string {
-  return `${call.conversationId ?? randomUUID()}:${call.callId}`;
-}
 
 /**
  * The key of a call: the caller's own, else the hook's, else `<conversationId>:<callId>`;

@@ -4,13 +4,13 @@ import {
   type AbortSource,
   type AbortSignalLike,
   type CallBudget,
+  defaultIdempotencyKey,
   type HeadersLike,
   type ToolCallContext,
 } from '@toolshield/core';
 import type { CallHandler } from '@nestjs/common';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
-import { defaultIdempotencyKey } from './idempotency-key.js';
 import type { LiveCall } from './live-calls.js';
 
 /**
