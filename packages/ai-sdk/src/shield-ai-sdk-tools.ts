@@ -1,5 +1,6 @@
 import { outcomeContent, shieldTool, type ShieldOptions, type ToolOutcome } from '@toolshield/core';
 import type { InferToolInput, InferToolOutput, Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import { conversationOf, type AiSdkConversationOption } from './conversation-of.js';
 import { toolOutcomeModelOutput, type AiSdkModelOutput } from './tool-outcome-model-output.js';
 
 /** Shield options without the name (each tool's name is its key in the set). @publicApi */
@@ -9,6 +10,14 @@ export type AiSdkShieldOptions = Omit<ShieldOptions, 'name'>;
 export interface ShieldAiSdkToolsOptions extends AiSdkShieldOptions {
   /** Options of single tools, by name, over the shared ones (say which are idempotent here). */
   readonly tools?: Readonly<Record<string, AiSdkShieldOptions>>;
+  /**
+   * The conversation the calls belong to, which scopes their idempotency keys
+   * (`<conversationId>:<toolCallId>`): models number their calls per conversation, and the AI
+   * SDK has no conversation id of its own. A string when the tools are wrapped per request, or a
+   * function of each call's execution options (`toolCallId`, `messages`, `context`). Without
+   * one, each call's key is unique to it.
+   */
+  readonly conversationId?: AiSdkConversationOption;
 }
 
 /**
@@ -47,19 +56,27 @@ export function shieldAiSdkTools<TOOLS extends ToolSet>(
   tools: TOOLS,
   options: ShieldAiSdkToolsOptions = {},
 ): ShieldedAiSdkTools<TOOLS> {
-  const { tools: perTool = {}, ...shared } = options;
+  const { tools: perTool = {}, conversationId, ...shared } = options;
   const shielded: Record<string, unknown> = {};
   for (const [name, original] of Object.entries(tools)) {
     shielded[name] =
       original.execute === undefined
         ? original
-        : shieldOne(original as Tool & { execute: Execute }, { ...shared, ...perTool[name], name });
+        : shieldOne(
+            original as Tool & { execute: Execute },
+            { ...shared, ...perTool[name], name },
+            conversationId,
+          );
   }
   // Each entry is the mapped type's member for its key, built above.
   return shielded as ShieldedAiSdkTools<TOOLS>;
 }
 
-function shieldOne(original: Tool & { execute: Execute }, options: ShieldOptions): Tool {
+function shieldOne(
+  original: Tool & { execute: Execute },
+  options: ShieldOptions,
+  conversationId: AiSdkConversationOption | undefined,
+): Tool {
   const run = shieldTool(
     ([input, execution]: [unknown, ToolExecutionOptions<unknown>], { signal }) =>
       finalValue(original.execute(input, { ...execution, abortSignal: signal })),
@@ -69,7 +86,11 @@ function shieldOne(original: Tool & { execute: Execute }, options: ShieldOptions
   return {
     ...original,
     execute: (input: unknown, execution: ToolExecutionOptions<unknown>) =>
-      run([input, execution], { callId: execution.toolCallId, signal: execution.abortSignal }),
+      run([input, execution], {
+        callId: execution.toolCallId,
+        signal: execution.abortSignal,
+        conversationId: conversationOf(conversationId, execution),
+      }),
     toModelOutput: (({ toolCallId, input, output }: Parameters<ToModelOutput>[0]) =>
       modelOutput(output as ToolOutcome, (value) =>
         successOutput?.({ toolCallId, input, output: value }),

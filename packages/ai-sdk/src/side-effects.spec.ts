@@ -70,7 +70,7 @@ describe('shieldAiSdkTools: a tool not marked idempotent that failed after its r
       errorType: 'timeout',
       effect: 'unknown',
       recoverable: false,
-      metadata: { idempotencyKey: 'call_1' },
+      metadata: { idempotencyKey: expect.stringMatching(/:call_1$/) },
     });
     expect(read).toEqual({
       type: 'error-text',

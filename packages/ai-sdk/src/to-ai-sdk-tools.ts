@@ -5,7 +5,8 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
-import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolExecutionOptions } from 'ai';
+import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
+import { conversationOf, type AiSdkConversationOption } from './conversation-of.js';
 import { toolOutcomeModelOutput } from './tool-outcome-model-output.js';
 
 /** Options of {@link toAiSdkTools}. @publicApi */
@@ -17,8 +18,7 @@ export interface AiSdkToolsOptions extends ToolCatalogOptions {
    * function of each call's execution options (`toolCallId`, `messages`, `context`). Without
    * one, each call's key is unique to it (a resumed conversation's repeat gets a new key).
    */
-  readonly conversationId?:
-    string | ((execution: ToolExecutionOptions<unknown>) => string | undefined);
+  readonly conversationId?: AiSdkConversationOption;
 }
 
 /** A toolshield tool as the AI SDK sees it: its output is the call's `ToolOutcome`. @publicApi */
@@ -58,20 +58,13 @@ export function toAiSdkTools(
           {
             signal: execution.abortSignal,
             metadata: options.metadata,
-            conversationId: conversationOf(options, execution),
+            conversationId: conversationOf(options.conversationId, execution),
           },
         ),
       toModelOutput: ({ output }) => toolOutcomeModelOutput(output),
     });
   }
   return tools;
-}
-
-function conversationOf(
-  { conversationId }: AiSdkToolsOptions,
-  execution: ToolExecutionOptions<unknown>,
-): string | undefined {
-  return typeof conversationId === 'function' ? conversationId(execution) : conversationId;
 }
 
 /** The SDK's JSON Schema type has mutable arrays where toolshield's are read-only; the schema is cloned, never shared. */
