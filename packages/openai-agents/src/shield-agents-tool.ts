@@ -1,8 +1,17 @@
 import { renderFailureText, shieldTool, type ShieldOptions } from '@toolshield/core';
 import type { FunctionTool, RunContext, ToolInputParameters } from '@openai/agents';
+import type { AgentsToolsOptions } from './to-agents-tools.js';
 
-/** Shield options; the name defaults to the tool's. @publicApi */
-export type AgentsShieldOptions = Omit<ShieldOptions, 'name'> & { readonly name?: string };
+/**
+ * Shield options; the name defaults to the tool's. `conversationId` (a function of the run's
+ * context) scopes each call's idempotency key as `<conversationId>:<callId>`, as in
+ * `toAgentsTools` (without it each call's key is unique to it); `onOutcome` gets each call's
+ * `ToolResult` or `ToolFailure` (a failure's `metadata.idempotencyKey` included).
+ *
+ * @publicApi
+ */
+export type AgentsShieldOptions = Omit<ShieldOptions, 'name'> &
+  Pick<AgentsToolsOptions, 'conversationId' | 'onOutcome'> & { readonly name?: string };
 
 type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
 
@@ -31,10 +40,11 @@ export function shieldAgentsTool<TContext, TParameters extends ToolInputParamete
   functionTool: FunctionTool<TContext, TParameters, TResult>,
   options: AgentsShieldOptions = {},
 ): FunctionTool<TContext, TParameters, TResult> {
+  const { conversationId, onOutcome, ...shieldOptions } = options;
   const run = shieldTool(
     ([runContext, input, details]: [RunContext<TContext>, string, ToolCallDetails], { signal }) =>
       functionTool.invoke(runContext, input, { ...details, signal }),
-    { ...options, name: options.name ?? functionTool.name },
+    { ...shieldOptions, name: options.name ?? functionTool.name },
   );
   return {
     ...functionTool,
@@ -42,7 +52,9 @@ export function shieldAgentsTool<TContext, TParameters extends ToolInputParamete
       const outcome = await run([runContext, input, details], {
         callId: details?.toolCall?.callId,
         signal: details?.signal,
+        conversationId: runContext && conversationId?.(runContext),
       });
+      onOutcome?.(outcome);
       return outcome.success ? outcome.output : renderFailureText(outcome);
     },
   };
