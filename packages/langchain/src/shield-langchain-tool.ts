@@ -10,10 +10,19 @@ import {
   type ToolRunnableConfig,
 } from '@langchain/core/tools';
 import { outcomeToolMessage } from './outcome-tool-message.js';
-import { toolCallIdOf } from './tool-call-id.js';
+import { threadIdOf, toolCallIdOf } from './tool-call-id.js';
+import type { LangChainToolsOptions } from './to-langchain-tools.js';
 
-/** Shield options; the name defaults to the tool's. @publicApi */
-export type LangChainShieldOptions = Omit<ShieldOptions, 'name'> & { readonly name?: string };
+/**
+ * Shield options; the name defaults to the tool's. `conversationId` (a function of the run
+ * config) scopes each call's idempotency key as `<conversationId>:<toolCallId>`, as in
+ * `toLangChainTools`; default: LangGraph's thread, `config.configurable.thread_id` (without
+ * one, each call's key is unique to it).
+ *
+ * @publicApi
+ */
+export type LangChainShieldOptions = Omit<ShieldOptions, 'name'> &
+  Pick<LangChainToolsOptions, 'conversationId'> & { readonly name?: string };
 
 /** LangChain's own argument check failing is the model's mistake, not the tool's. */
 const inputParsingIsInvalidInput: ClassificationRule = (error) =>
@@ -38,18 +47,23 @@ export function shieldLangChainTool<T extends StructuredToolInterface>(
   original: T,
   options: LangChainShieldOptions = {},
 ): T {
+  const { conversationId = threadIdOf, ...shieldOptions } = options;
   const run = shieldTool(
     ([input, config]: [unknown, ToolRunnableConfig | undefined], { signal }) =>
       original.invoke(input as Parameters<T['invoke']>[0], { ...config, signal }),
     {
-      ...options,
+      ...shieldOptions,
       name: options.name ?? original.name,
       classificationRules: [inputParsingIsInvalidInput, ...(options.classificationRules ?? [])],
     },
   );
   const invoke = async (input: unknown, config?: ToolRunnableConfig) => {
     const toolCallId = toolCallIdOf(config, input);
-    const outcome = await run([input, config], { callId: toolCallId, signal: config?.signal });
+    const outcome = await run([input, config], {
+      callId: toolCallId,
+      signal: config?.signal,
+      conversationId: conversationId(config),
+    });
     if (outcome.success) return outcome.output;
     return toolCallId === undefined
       ? renderFailureText(outcome)
