@@ -44,6 +44,17 @@ describe('pay_invoice, a call with an effect', () => {
   let onUpstreamPayment: (payment: Payment) => void = () => undefined;
   const upstreamUrl = process.env['UPSTREAM_URL'];
 
+  /** Stores a pay-invoice run as a worker finds it: running, nothing done yet. */
+  const createPaymentRun = (id: string) =>
+    store.createRun({
+      id,
+      task: 'Pay invoice INV-1042: 120 EUR.',
+      scenario: 'pay-invoice',
+      model: 'scripted',
+      status: 'running',
+      createdAt: new Date().toISOString(),
+    });
+
   beforeAll(async () => {
     upstream = await startFixtureUpstream({
       onPayment: (payment) => {
@@ -85,14 +96,7 @@ describe('pay_invoice, a call with an effect', () => {
   it('is not made by a worker that lost its lease; the run is handed back with its key stored', async () => {
     const paidBefore = upstream.payments.length;
     const id = randomUUID();
-    await store.createRun({
-      id,
-      task: 'Pay invoice INV-1042: 120 EUR.',
-      scenario: 'pay-invoice',
-      model: 'scripted',
-      status: 'running',
-      createdAt: new Date().toISOString(),
-    });
+    await createPaymentRun(id);
     const handBack = new AbortController();
     let renewals = 0;
     const end = await server.app.get(AgentRunsService).work(id, {
@@ -125,14 +129,7 @@ describe('pay_invoice, a call with an effect', () => {
     'a shutdown whose grace is $grace (it ends $endsWhile) hands the run back with its payment made, and the takeover completes with it',
     async ({ endsWhile }) => {
       const id = randomUUID();
-      await store.createRun({
-        id,
-        task: 'Pay invoice INV-1042: 120 EUR.',
-        scenario: 'pay-invoice',
-        model: 'scripted',
-        status: 'running',
-        createdAt: new Date().toISOString(),
-      });
+      await createPaymentRun(id);
       const runs = server.app.get(AgentRunsService);
       const handBack = new AbortController();
       onUpstreamPayment = (payment) => {
