@@ -1,5 +1,5 @@
 import type { BucketRotation } from './bucket-rotation.js';
-import type { CircuitBreakerStats } from './circuit-breaker.js';
+import type { CircuitBreakerStats } from './breaker-call-options.js';
 import { openRollingWindow, type RollingWindow } from './opossum-window.js';
 import type { OpeningRuleCounts } from './opening-rule.js';
 

@@ -1,5 +1,3 @@
-import type { BreakerOpeningRule } from './opening-rule.js';
-
 /**
  * Circuit breaker settings. Defaults follow opossum where it has the setting (50 %, 10 s
  * window in 10 buckets, 30 s reset), with a minimum volume so a single early failure cannot
@@ -36,3 +34,32 @@ export interface CircuitBreakerOptions {
    */
   readonly isNeutral?: (error: unknown) => boolean;
 }
+
+/**
+ * What a closed breaker's rolling window holds when it decides whether to open: this
+ * instance's counts plus, with a shared window, the other instances' last known counts.
+ *
+ * @publicApi
+ */
+export interface OpeningRuleCounts {
+  readonly successes: number;
+  readonly failures: number;
+  /** This instance's consecutive failures up to now (0 after a success or in a fresh window). */
+  readonly run: number;
+}
+
+/**
+ * When a closed breaker opens: asked after every failure it counts, and when other
+ * instances' counts arrive through a shared window. The breaker gives it its resolved
+ * options (`volumeThreshold`, `errorThresholdPercentage`, ...). Pick one of
+ * {@link openingRules} with the `openingRule` option, or write your own.
+ *
+ * @publicApi
+ */
+export interface BreakerOpeningRule {
+  /** Whether the breaker opens now. Must be cheap: it runs on the call path of failures. */
+  shouldOpen(counts: OpeningRuleCounts, options: ResolvedCircuitBreakerOptions): boolean;
+}
+
+/** {@link CircuitBreakerOptions} with every default applied. @publicApi */
+export type ResolvedCircuitBreakerOptions = Required<CircuitBreakerOptions>;

@@ -1,13 +1,15 @@
 import { isBreakerFailure } from '../error-traits.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { CIRCUIT_BREAKER_OPTIONS_RULE } from './circuit-breaker-options.rule.js';
-import type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';
+import type {
+  CircuitBreakerOptions,
+  ResolvedCircuitBreakerOptions,
+} from './circuit-breaker-options.interface.js';
 import { openingRules } from './opening-rule.js';
 
 export type { CircuitBreakerOptions } from './circuit-breaker-options.interface.js';
 
-/** {@link CircuitBreakerOptions} with every default applied. @publicApi */
-export type ResolvedCircuitBreakerOptions = Required<CircuitBreakerOptions>;
+export type { ResolvedCircuitBreakerOptions } from './circuit-breaker-options.interface.js';
 
 /** @publicApi */
 export const DEFAULT_CIRCUIT_BREAKER_OPTIONS: ResolvedCircuitBreakerOptions = Object.freeze({

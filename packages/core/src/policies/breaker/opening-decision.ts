@@ -1,4 +1,4 @@
-import type { OpeningRuleCounts } from './opening-rule.js';
+import type { OpeningRuleCounts } from './circuit-breaker-options.interface.js';
 
 /** A run of failures less likely than this, at the window's failure rate, is not chance. */
 const RUN_PROBABILITY = 1e-6;

@@ -1,31 +1,11 @@
-import type { ResolvedCircuitBreakerOptions } from './circuit-breaker-options.js';
+import type {
+  BreakerOpeningRule,
+  OpeningRuleCounts,
+  ResolvedCircuitBreakerOptions,
+} from './circuit-breaker-options.interface.js';
 import { exceedsRatio, runNeeded, shouldOpen } from './opening-decision.js';
 
-/**
- * What a closed breaker's rolling window holds when it decides whether to open: this
- * instance's counts plus, with a shared window, the other instances' last known counts.
- *
- * @publicApi
- */
-export interface OpeningRuleCounts {
-  readonly successes: number;
-  readonly failures: number;
-  /** This instance's consecutive failures up to now (0 after a success or in a fresh window). */
-  readonly run: number;
-}
-
-/**
- * When a closed breaker opens: asked after every failure it counts, and when other
- * instances' counts arrive through a shared window. The breaker gives it its resolved
- * options (`volumeThreshold`, `errorThresholdPercentage`, ...). Pick one of
- * {@link openingRules} with the `openingRule` option, or write your own.
- *
- * @publicApi
- */
-export interface BreakerOpeningRule {
-  /** Whether the breaker opens now. Must be cheap: it runs on the call path of failures. */
-  shouldOpen(counts: OpeningRuleCounts, options: ResolvedCircuitBreakerOptions): boolean;
-}
+export type { BreakerOpeningRule, OpeningRuleCounts } from './circuit-breaker-options.interface.js';
 
 /**
  * The breaker's opening rules, by name; pass one as the `openingRule` option.
