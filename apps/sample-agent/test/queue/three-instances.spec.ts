@@ -133,15 +133,29 @@ describeWithQueueServices(
       const onTerminated = ids.map((id) =>
         readEventStream(`${terminated.baseUrl}/api/runs/${id}/events`).catch(() => undefined),
       );
+      const finished = new Set<string>();
+      // Runs take seconds; if one has not ended after a minute, say which and what each
+      // instance printed, so a hang in CI explains itself before Jest's timeout.
+      const watchdog = setTimeout(() => {
+        const open = ids.filter((id) => !finished.has(id));
+        console.log(
+          `still open after 60 s: ${open.join(', ')}; stops started ${stopping.length}, SIGTERMed exit code ${terminated.child.exitCode}\n` +
+            instances
+              .map((instance, n) => `--- instance ${n}:\n${instance.output().slice(-4_000)}`)
+              .join('\n'),
+        );
+      }, 60_000);
       const streams = await Promise.all(
         ids.map(async (id) => {
           const { events } = await readEventStream(`${survivor.baseUrl}/api/runs/${id}/events`, {
             onEvent: (event) => onPayment(JSON.parse(event.data) as StreamedEvent),
           });
+          finished.add(id);
           return events.map((event) => JSON.parse(event.data) as StreamedEvent);
         }),
       );
       await Promise.all(stopping);
+      clearTimeout(watchdog);
       expect(stopping).toHaveLength(2);
       // SIGTERM: it exited on its own after handing its runs back.
       expect(terminated.child.exitCode).toBe(0);
