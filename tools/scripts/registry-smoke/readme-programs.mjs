@@ -74,11 +74,9 @@ await app.close();
   };
 }
 
-/** Each line of the block throws one of core's errors: classify what each threw. */
+/** Each statement of the block throws one of core's errors: classify what each threw. */
 function coreReadme(root) {
-  const lines = firstTsBlock(readme(root, 'core'))
-    .split('\n')
-    .filter((line) => line.trim() !== '');
+  const lines = statementsOf(firstTsBlock(readme(root, 'core')));
   const classes = [
     ...new Set(lines.flatMap((line) => [...line.matchAll(/new (\w+)\(/g)].map((m) => m[1]))),
   ];
@@ -122,6 +120,21 @@ await app.close();
         ? `got ${JSON.stringify({ tools, outcome, message })}`
         : undefined,
   };
+}
+
+/** The block's statements, each ending in a line that ends with `;` (one may span lines). */
+function statementsOf(block) {
+  const statements = [];
+  let current = [];
+  for (const line of block.split('\n')) {
+    if (line.trim() === '') continue;
+    current.push(line);
+    if (line.trimEnd().endsWith(';')) {
+      statements.push(current.join('\n'));
+      current = [];
+    }
+  }
+  return statements;
 }
 
 /** The wrapped function called six times on the example's virtual clock. */
