@@ -15,3 +15,4 @@ export * from './policies/index.js';
 export * from './shield/index.js';
 export * from './agent/index.js';
 export * from './options/index.js';
+export * from './approvals/index.js';

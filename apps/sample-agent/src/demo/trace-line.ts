@@ -64,6 +64,14 @@ export function traceLine({ data }: RunEvent): string | undefined {
       return `    ⇉ ${data.tool} still running after ${Math.round(data.delayMs)} ms: a second attempt started`;
     case 'hedge.won':
       return `    ⇉ ${data.tool}: the second attempt answered first`;
+    case 'approval.requested':
+      return `    ⏸ ${data.tool} awaits a person's approval (${data.approvalId}): ${json(data.approval.args)}`;
+    case 'approval.approved':
+      return `    ✔ ${data.tool}: approved${data.by ? ` by ${data.by}` : ''}`;
+    case 'approval.denied':
+      return `    ✗ ${data.tool}: declined${data.by ? ` by ${data.by}` : ''}${data.reason ? `: ${shorten(data.reason)}` : ''}`;
+    case 'approval.expired':
+      return `    ⌛ ${data.tool}: nobody approved it in time`;
     case 'run.finished':
       return `■ ${data.status}: ${shorten(data.finalAnswer || data.reason.message)}`;
   }

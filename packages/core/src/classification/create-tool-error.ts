@@ -1,3 +1,8 @@
+import {
+  ApprovalDeniedError,
+  ApprovalExpiredError,
+  ApprovalPendingError,
+} from '../errors/approval.errors.js';
 import { BulkheadFullError } from '../errors/bulkhead-full.error.js';
 import { CancelledError } from '../errors/cancelled.error.js';
 import { CircuitOpenError } from '../errors/circuit-open.error.js';
@@ -46,6 +51,9 @@ const CLASSES: Readonly<Record<ToolErrorType, ToolErrorClass>> = {
   limit_exceeded: LimitExceededError,
   invalid_output: InvalidOutputError,
   internal: InternalToolError,
+  approval_pending: ApprovalPendingError,
+  approval_denied: ApprovalDeniedError,
+  approval_expired: ApprovalExpiredError,
 };
 
 /**

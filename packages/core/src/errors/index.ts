@@ -15,3 +15,4 @@ export * from './cancelled.error.js';
 export * from './limit-exceeded.error.js';
 export * from './invalid-output.error.js';
 export * from './internal.error.js';
+export * from './approval.errors.js';

@@ -19,6 +19,9 @@ export const ToolErrorType = {
   LimitExceeded: 'limit_exceeded',
   InvalidOutput: 'invalid_output',
   Internal: 'internal',
+  ApprovalPending: 'approval_pending',
+  ApprovalDenied: 'approval_denied',
+  ApprovalExpired: 'approval_expired',
 } as const;
 
 /** @publicApi */
@@ -66,6 +69,9 @@ export const TOOL_ERROR_TYPE_TRAITS: Readonly<Record<ToolErrorType, ToolErrorTyp
     limit_exceeded: traits(false, false, false),
     invalid_output: traits(false, false, true),
     internal: traits(false, false, true),
+    approval_pending: traits(false, false, false),
+    approval_denied: traits(false, false, false),
+    approval_expired: traits(false, false, false),
   });
 
 /** Every member of the taxonomy, in declaration order. @publicApi */

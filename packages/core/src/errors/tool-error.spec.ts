@@ -12,7 +12,7 @@ import {
 
 describe('ToolError taxonomy', () => {
   it('is a closed set of fifteen types, each with traits', () => {
-    expect(TOOL_ERROR_TYPES).toHaveLength(15);
+    expect(TOOL_ERROR_TYPES).toHaveLength(18);
     for (const type of TOOL_ERROR_TYPES) expect(TOOL_ERROR_TYPE_TRAITS[type]).toBeDefined();
     expect(isToolErrorType('timeout')).toBe(true);
     expect(isToolErrorType('__proto__')).toBe(false);

@@ -1,4 +1,5 @@
 import type { ToolErrorType } from '../errors/tool-error-type.js';
+import type { ToolApprovalRef } from '../approvals/approval-record.js';
 import type { ToolFailure, ToolResult } from '../results/tool-outcome.js';
 
 interface ToolEventBase {
@@ -125,6 +126,46 @@ export interface HedgeWonEvent extends CallEventBase {
   readonly attempt: number;
 }
 
+interface ApprovalEventBase extends CallEventBase {
+  readonly approvalId: string;
+  /** The conversation (agent run) of the call, when the caller named one. */
+  readonly conversationId?: string;
+}
+
+/**
+ * A call needs a person's approval: it did not run and waits under `approvalId`. Ends the
+ * call for now (its outcome is the `approval_pending` failure); the decision's outcome follows
+ * from `resolveApproval`. @publicApi
+ */
+export interface ApprovalRequestedEvent extends ApprovalEventBase {
+  readonly type: 'approval.requested';
+  /** What to show the person deciding: the redacted arguments, the expiry, the key. */
+  readonly approval: ToolApprovalRef;
+}
+
+/** A person approved a waiting call; it runs now, once. @publicApi */
+export interface ApprovalApprovedEvent extends ApprovalEventBase {
+  readonly type: 'approval.approved';
+  readonly by?: string;
+  readonly reason?: string;
+}
+
+/** A person declined a waiting call; it ends in an `approval_denied` failure. @publicApi */
+export interface ApprovalDeniedEvent extends ApprovalEventBase {
+  readonly type: 'approval.denied';
+  readonly by?: string;
+  readonly reason?: string;
+}
+
+/** Nobody decided on a waiting call in time; it ends in an `approval_expired` failure. @publicApi */
+export interface ApprovalExpiredEvent extends ApprovalEventBase {
+  readonly type: 'approval.expired';
+}
+
+/** @publicApi */
+export type ApprovalEvent =
+  ApprovalRequestedEvent | ApprovalApprovedEvent | ApprovalDeniedEvent | ApprovalExpiredEvent;
+
 /**
  * Everything the executor reports, as one discriminated union.
  *
@@ -143,7 +184,8 @@ export type ToolEvent =
   | RateLimitRefusedEvent
   | RateLimitChangedEvent
   | HedgeSentEvent
-  | HedgeWonEvent;
+  | HedgeWonEvent
+  | ApprovalEvent;
 
 /** @publicApi */
 export type ToolEventType = ToolEvent['type'];

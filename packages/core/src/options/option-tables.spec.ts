@@ -82,7 +82,7 @@ const positiveMs = (unlimited: boolean): OptionCase => ({
 const callback: OptionCase = { good: [fn], bad: NOT_A_FUNCTION, expected: 'a function' };
 const flag: OptionCase = { good: [true, false], bad: NOT_A_BOOLEAN, expected: 'true or false' };
 const ERROR_TYPE_LIST =
-  "a list of one of 'timeout', 'rate_limited', 'network', 'upstream_unavailable', 'circuit_open', 'bulkhead_full', 'invalid_input', 'tool_not_found', 'not_found', 'permission_denied', 'conflict', 'cancelled', 'limit_exceeded', 'invalid_output', 'internal', each at most once";
+  "a list of one of 'timeout', 'rate_limited', 'network', 'upstream_unavailable', 'circuit_open', 'bulkhead_full', 'invalid_input', 'tool_not_found', 'not_found', 'permission_denied', 'conflict', 'cancelled', 'limit_exceeded', 'invalid_output', 'internal', 'approval_pending', 'approval_denied', 'approval_expired', each at most once";
 const ERROR_TYPE = ERROR_TYPE_LIST.slice('a list of '.length, -', each at most once'.length);
 
 const backoffCases: OptionCases<BackoffOptions> = {

@@ -42,6 +42,9 @@ const SUGGESTIONS: Readonly<Record<ToolErrorType, Suggest>> = {
   limit_exceeded: () => 'Do not repeat this call; ask for less, or tell the user.',
   invalid_output: () => 'Do not repeat this call; tell the user the tool misbehaved.',
   internal: () => 'Do not repeat this call; try another approach or tell the user.',
+  approval_pending: () => 'Do not repeat this call; its result follows when a person decides.',
+  approval_denied: () => 'Do not repeat this call with these arguments; ask the user instead.',
+  approval_expired: () => 'Do not repeat this call unless the user asks; tell the user it expired.',
 };
 
 /** The next step after a call that may have taken effect (`ToolFailure.effect: 'unknown'`). @publicApi */

@@ -1,3 +1,4 @@
+import type { ToolApprovalRef } from '../approvals/approval-record.js';
 import type { ToolErrorType } from '../errors/tool-error-type.js';
 import type { ValidationIssue } from '../errors/tool-error.js';
 
@@ -72,6 +73,12 @@ export interface ToolFailure {
   readonly didYouMean?: readonly string[];
   /** Short next steps for the model, by error type. */
   readonly suggestions: readonly string[];
+  /**
+   * The approval the call waits for (`approval_pending`), or waited for (`approval_denied`,
+   * `approval_expired`): its id for `resolveApproval`, the redacted arguments to show, the
+   * expiry and the call's idempotency key.
+   */
+  readonly approval?: ToolApprovalRef;
   readonly metadata: ToolCallMetadata;
 }
 

@@ -1,0 +1,82 @@
+import {
+  ApprovalDeniedError,
+  ApprovalExpiredError,
+  ApprovalPendingError,
+} from '../errors/approval.errors.js';
+import type { ToolError } from '../errors/tool-error.js';
+import {
+  createToolFailure,
+  type CreateToolFailureOptions,
+} from '../results/create-tool-failure.js';
+import { formatDelay } from '../results/format-delay.js';
+import type { ToolFailure } from '../results/tool-outcome.js';
+import { approvalRefOf, type ApprovalRecord } from './approval-record.js';
+
+/** Which failure an approval ends a call in. @publicApi */
+export type ApprovalFailureKind = 'pending' | 'denied' | 'expired';
+
+/**
+ * The {@link ToolFailure} of a call that did not run for want of approval, with the approval
+ * on it (`failure.approval`): `pending` (it waits: do not call again, the result follows),
+ * `denied` ("A person declined: <reason>. Do not call it again with these arguments."), or
+ * `expired` (nobody decided within the approval's time). Texts go through the failure
+ * sanitizer like every failure's (a denial's reason is redacted and capped).
+ *
+ * @example
+ * approvalFailure('denied', record, { reason: 'over budget' });
+ *
+ * @publicApi
+ */
+export function approvalFailure(
+  kind: ApprovalFailureKind,
+  record: ApprovalRecord,
+  options: CreateToolFailureOptions & {
+    readonly reason?: string;
+    readonly durationMs?: number;
+  } = {},
+): ToolFailure {
+  const failure = createToolFailure(
+    errorOf(kind, record, options.reason),
+    {
+      tool: record.tool,
+      callId: record.callId,
+      durationMs: options.durationMs ?? 0,
+      sideEffects: false,
+      metadata: { approvalId: record.id },
+    },
+    options,
+  );
+  return { ...failure, approval: approvalRefOf(record) };
+}
+
+function errorOf(kind: ApprovalFailureKind, record: ApprovalRecord, reason?: string): ToolError {
+  const options = { toolName: record.tool, captureStack: false };
+  switch (kind) {
+    case 'pending':
+      return new ApprovalPendingError(
+        `${record.tool} awaits a person's approval (id ${record.id}); it has not run. Do not call it again: the result follows when a person decides.`,
+        options,
+      );
+    case 'denied':
+      return new ApprovalDeniedError(
+        `A person declined: ${reasonSentence(reason)} Do not call it again with these arguments.`,
+        options,
+      );
+    case 'expired':
+      return new ApprovalExpiredError(
+        `Nobody approved the call within ${formatDelay(record.expiresAt - record.requestedAt)}, so it did not run.`,
+        options,
+      );
+  }
+}
+
+/** Most characters of a reason the model reads, so the instruction after it is never cut. */
+const MAX_REASON_LENGTH = 100;
+
+function reasonSentence(reason: string | undefined): string {
+  const whole = reason?.trim().replace(/\s+/g, ' ') ?? '';
+  const text =
+    whole.length > MAX_REASON_LENGTH ? `${whole.slice(0, MAX_REASON_LENGTH - 1)}…` : whole;
+  if (text === '') return 'no reason given.';
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
