@@ -16,3 +16,5 @@ export * from './shield/index.js';
 export * from './agent/index.js';
 export * from './options/index.js';
 export * from './approvals/index.js';
+export * from './output/index.js';
+export * from './cache/index.js';
