@@ -13,7 +13,7 @@ export {
   type ToolContextType,
 } from './toolshield.constants.js';
 export { ToolRegistry } from './registry/tool.registry.js';
-export type { RegisteredTool, ToolLane } from './registry/registered-tool.interface.js';
+export type { RegisteredTool } from './registry/registered-tool.interface.js';
 export type { ToolRegistryChange } from './registry/tool-registry-change.interface.js';
 export { ToolRegistrar } from './registration/tool.registrar.js';
 export type {

@@ -10,7 +10,6 @@ import { ToolPipeline } from './invocation/tool-pipeline.js';
 import { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 import { ToolEventBus } from './execution/tool-event-bus.js';
 import { ToolExecutor } from './execution/tool-executor.service.js';
-import { OpenBreakerShortcut } from './execution/open-breaker-shortcut.js';
 import { ToolFailureFactory } from './execution/tool-failure.factory.js';
 import { ToolFailureFilter } from './filters/tool-failure.filter.js';
 import { BulkheadLayer } from './policies/layers/bulkhead.layer.js';
@@ -73,7 +72,6 @@ const randomProvider: Provider = {
     ToolEventBus,
     ToolErrorClassifier,
     ToolFailureFactory,
-    OpenBreakerShortcut,
     ToolFailureFilter,
     RetryLayer,
     CircuitBreakerLayer,

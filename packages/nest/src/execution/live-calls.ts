@@ -53,19 +53,11 @@ export class LiveCalls {
    * when `callerSignal` is already aborted.
    */
   open(callerSignal: AbortSignal | undefined): LiveCall {
-    this.assertOpen(callerSignal);
+    if (this.closedWith) throw cancellationError(this.closedWith.reason);
+    if (callerSignal?.aborted) throw cancellationError(callerSignal.reason);
     const call = callerSignal ? new CallerLinkedCall(callerSignal) : new LiveCall();
     this.calls.add(call);
     return call;
-  }
-
-  /**
-   * Throws what {@link LiveCalls.open} would throw, without registering a call: for a call
-   * that ends before it would start running.
-   */
-  assertOpen(callerSignal: AbortSignal | undefined): void {
-    if (this.closedWith) throw cancellationError(this.closedWith.reason);
-    if (callerSignal?.aborted) throw cancellationError(callerSignal.reason);
   }
 
   /** Forgets a call that has ended. */

@@ -58,7 +58,7 @@ export interface ToolCallState {
   readonly deferFailure: ((this: ToolCallState, count: () => void) => void) | undefined;
   /** The last failed attempt's breaker count, run by the executor if the call fails. */
   pendingFailure: (() => void) | undefined;
-  /** On Nest's lane: the rest of Nest's pipeline, which each attempt runs (set by the policy interceptor). */
+  /** The rest of Nest's pipeline, which each attempt runs (set by the policy interceptor). */
   nestNext?: CallHandler;
 }
 

@@ -33,11 +33,7 @@ export class ToolEventBus implements OnApplicationShutdown {
 
   constructor(private readonly failures: ToolFailureFactory) {}
 
-  /** Whether anyone listens: callers skip building events nobody would receive. */
-  get observed(): boolean {
-    return this.subscribers.length > 0;
-  }
-
+  /** Sends `event` to every subscriber; with none, it returns at once (the same code runs either way). */
   emit(event: ToolEvent): void {
     const subscribers = this.subscribers;
     if (subscribers.length === 0) return;

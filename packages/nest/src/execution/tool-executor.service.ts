@@ -26,7 +26,6 @@ import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ExecuteOptions } from './execute-options.interface.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { LiveCalls, type LiveCall } from './live-calls.js';
-import { OpenBreakerShortcut } from './open-breaker-shortcut.js';
 import {
   openToolCall,
   type MutableToolCallContext,
@@ -59,7 +58,6 @@ export class ToolExecutor implements OnApplicationShutdown {
     private readonly registry: ToolRegistry,
     private readonly failures: ToolFailureFactory,
     private readonly events: ToolEventBus,
-    private readonly shortcut: OpenBreakerShortcut,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
     @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
   ) {
@@ -71,9 +69,7 @@ export class ToolExecutor implements OnApplicationShutdown {
     const startedAt = this.clock.now();
     const callId = callIdOf(request);
     const name = toolNameOf(request);
-    if (this.events.observed) {
-      this.events.emit({ type: 'call.started', at: startedAt, callId, tool: name });
-    }
+    this.events.emit({ type: 'call.started', at: startedAt, callId, tool: name });
     let call: MutableToolCallContext | undefined;
     let state: ToolCallState | undefined;
     let live: LiveCall | undefined;
@@ -84,15 +80,6 @@ export class ToolExecutor implements OnApplicationShutdown {
         maxBytes: this.options.maxArgumentBytes,
       });
       const policies = applyCallOverrides(tool.policies, options);
-      // An open breaker refuses at once, as the pipeline would (events observed: full path).
-      const refusal = this.events.observed ? undefined : this.shortcut.refusal(tool, policies);
-      if (refusal) {
-        this.live.assertOpen(options.signal);
-        const { error, retryMax } = refusal;
-        return Promise.resolve(
-          this.failures.fromError(error, { tool: name, callId, attempts: 1, retryMax, startedAt }),
-        );
-      }
       const metadata = options.metadata ?? NO_METADATA;
       const { conversationId } = options;
       const idempotencyKey = idempotencyKeyOf(
@@ -246,7 +233,6 @@ export class ToolExecutor implements OnApplicationShutdown {
   }
 
   private emitTerminal(outcome: ToolOutcome): void {
-    if (!this.events.observed) return;
     const base = { at: this.clock.now(), callId: outcome.callId, tool: outcome.tool };
     this.events.emit(
       outcome.success

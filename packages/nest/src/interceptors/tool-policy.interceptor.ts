@@ -21,12 +21,12 @@ export class ToolPolicyInterceptor implements NestInterceptor {
   constructor(private readonly policies: PolicyChain) {}
 
   /**
-   * The innermost part of a Nest-lane chain: one run of the rest of Nest's pipeline, as
+   * The innermost part of a tool's policy chain: one run of the rest of Nest's pipeline, as
    * `call` (a hedged attempt's own context, or the call's).
    */
   static attempt(this: void, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const next = state.nestNext;
-    if (!next) throw new Error('toolshield: a Nest-lane policy chain ran outside its interceptor');
+    if (!next) throw new Error('toolshield: a policy chain ran outside its interceptor');
     return runAsAttempt(call, () => runInner(() => next.handle()));
   }
 

@@ -56,11 +56,6 @@ export class ToolPipeline {
     this.innermost.push(interceptor);
   }
 
-  /** Whether another module put interceptors between the policies and the method. */
-  get hasInnermost(): boolean {
-    return this.innermost.length > 0;
-  }
-
   /** The layers of a tool with these policies, in the configured order, stacked around `attempt`. */
   policyChainFor(policies: ToolPolicies, attempt: InnerRun): PolicyChain {
     const hedging = this.hedging;
@@ -70,21 +65,7 @@ export class ToolPipeline {
     );
   }
 
-  /**
-   * Whether the breaker is the first policy of a tool with these policies to act on a call,
-   * with at most the retry layer outside it: its rejection then ends the call before any other
-   * policy has done anything (unless the retry policy retries it).
-   */
-  breakerActsFirst(policies: ToolPolicies): boolean {
-    if (policies.breaker === undefined) return false;
-    for (const name of this.order) {
-      if (name === 'breaker') return true;
-      if (name !== 'retry' && isActive(name, policies)) return false;
-    }
-    return false;
-  }
-
-  /** The interceptors of a tool with these policies on Nest's lane, outermost first. */
+  /** The interceptors of a tool with these policies, outermost first. */
   interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
     return [
       new ToolPolicyInterceptor(this.policyChainFor(policies, ToolPolicyInterceptor.attempt)),

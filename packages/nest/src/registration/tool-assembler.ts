@@ -25,7 +25,7 @@ export interface ToolSpec {
 
 /**
  * Turns a tool declaration into the {@link RegisteredTool} the executor runs: its policies
- * resolved against the module's defaults, its invoker built on the right lane, its definition
+ * resolved against the module's defaults, its invoker built on Nest's pipeline, its definition
  * for the model. Decorated and registered tools go through the same assembly, so they behave
  * alike.
  *
@@ -52,13 +52,12 @@ export class ToolAssembler {
       this.moduleOptions.defaults,
       this.random,
     );
-    const { lane, invoke } = this.invokers.create(instance, methodName, method, policies);
+    const invoke = this.invokers.create(instance, methodName, method, policies);
     return {
       name,
       source: spec.source,
       options,
       policies,
-      lane,
       invoke,
       definition: {
         name,

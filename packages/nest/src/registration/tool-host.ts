@@ -7,8 +7,8 @@ import type { ToolHandler } from './tool-registration.interface.js';
 export const TOOL_HOST_METHOD = 'handle';
 
 /**
- * Holds a registered tool's handler as a method, so both lanes (and Nest's
- * `ExternalContextCreator`) run it exactly like a `@Tool()` method of a provider.
+ * Holds a registered tool's handler as a method, so Nest's `ExternalContextCreator` runs it
+ * exactly like a `@Tool()` method of a provider.
  */
 class RegisteredToolHost {
   constructor(private readonly handler: ToolHandler<unknown>) {}

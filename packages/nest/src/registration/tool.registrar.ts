@@ -15,7 +15,7 @@ import type { RegisteredToolHandle, ToolRegistration } from './tool-registration
  * `onModuleInit`, say) or at any time while the application runs, and removes them again.
  * A registered tool gets exactly what a `@Tool()` method gets: the same policies (retry,
  * breaker, timeout, bulkhead, from the same options and module defaults), validation of a
- * DTO, the same lane choice (your global enhancers and the chaos module apply), events,
+ * DTO, the same pipeline (your global enhancers and the chaos module apply), events,
  * failure mapping and renderings through `ToolRegistry.definitions()`. Every change shows on
  * `ToolRegistry.changes$`.
  *

@@ -50,10 +50,9 @@ export class ToolValidationPipe extends ValidationPipe {
 
   /**
    * The instance of `metatype` the compiled path builds from `value` and proves valid, at
-   * once; `undefined` when only {@link transform} (class-validator's path) can tell. The
-   * direct lane asks this first, to spare a valid call the promise. @internal
+   * once; `undefined` when only class-validator's path can tell.
    */
-  provenValid(value: unknown, metatype: unknown): object | undefined {
+  private provenValid(value: unknown, metatype: unknown): object | undefined {
     // no plan exists for the types `toValidate()` passes through (String, Object, ...)
     return this.compiled?.transform(metatype, value);
   }

@@ -45,7 +45,7 @@ export class HedgedAttemptCall implements MutableToolCallContext {
 }
 
 /**
- * On Nest's lane the method's parameters and the interceptors between the policies and the
+ * The method's parameters and the interceptors between the policies and the
  * method (chaos) are resolved from the call's own arguments, which two concurrent attempts
  * share: the attempt running is told through the async context instead.
  */
