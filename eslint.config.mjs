@@ -22,6 +22,11 @@ const depConstraints = [
     sourceTag: 'scope:langchain',
     onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:adapter-testing'],
   },
+  {
+    // ai-sdk for the spec that measures the AI SDK adapter inside a Mastra Agent
+    sourceTag: 'scope:mastra',
+    onlyDependOnLibsWithTags: ['scope:core', 'scope:nest', 'scope:adapter-testing', 'scope:ai-sdk'],
+  },
   { sourceTag: 'scope:adapter-testing', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },
   { sourceTag: 'scope:redis', onlyDependOnLibsWithTags: ['scope:core', 'scope:nest'] },

@@ -1,0 +1,3 @@
+import { createJestConfig } from '../../jest.preset.js';
+
+export default createJestConfig(import.meta.dirname);
