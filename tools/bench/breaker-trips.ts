@@ -8,7 +8,8 @@
  * breaker counting every attempt (how it counted before), and a few other rules as a pure
  * model, for the trade-off table in docs/benchmarks.md.
  */
-import { ToolCircuitBreaker, UpstreamUnavailableError, type Clock } from '@toolshield/core';
+import { UpstreamUnavailableError, type Clock } from '@toolshield/core';
+import { ToolCircuitBreaker } from '@toolshield/core/internal';
 import { seeded } from './seeded-random.js';
 
 const WINDOWS = Number(process.env.BENCH_BREAKER_WINDOWS ?? 10_000);

@@ -17,8 +17,7 @@
 import 'reflect-metadata';
 import { Injectable, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { ToolOutcome } from '@toolshield/core';
-import type { ToolCallContext } from '@toolshield/core';
+import type { ToolOutcome, ToolCallContext } from '@toolshield/core';
 import { Tool, ToolArgs, ToolCall, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

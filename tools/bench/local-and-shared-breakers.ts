@@ -3,11 +3,8 @@
  * the same options in a registry on a `RedisBreakerStore` against a real `redis-server`
  * started here (a free port, no persistence), measured in alternated rounds.
  */
-import {
-  CircuitBreakerRegistry,
-  type CircuitBreakerOptions,
-  type ToolCircuitBreaker,
-} from '@toolshield/core';
+import { type CircuitBreakerOptions } from '@toolshield/core';
+import { CircuitBreakerRegistry, type ToolCircuitBreaker } from '@toolshield/core/internal';
 import { RedisBreakerStore } from '@toolshield/redis';
 import { RedisServer } from '@toolshield/redis/testing';
 import { Redis } from 'ioredis';

@@ -16,14 +16,9 @@
  * AWS retry quota (their own rows against a real upstream are in `bench:upstream`); and no
  * budget.
  */
-import {
-  LocalRetryBudgetStore,
-  shieldTool,
-  ToolCircuitBreaker,
-  VirtualClock,
-  type ShieldedTool,
-  type ShieldOptions,
-} from '@toolshield/core';
+import { shieldTool, type ShieldedTool, type ShieldOptions } from '@toolshield/core';
+import { LocalRetryBudgetStore, ToolCircuitBreaker } from '@toolshield/core/internal';
+import { VirtualClock } from '@toolshield/core/testing';
 import { seeded } from './seeded-random.js';
 
 const RETRIES = 3;

@@ -6,7 +6,7 @@
  * shared window. Skipped, saying so, without `redis-server` on PATH.
  */
 import { performance } from 'node:perf_hooks';
-import type { ToolCircuitBreaker } from '@toolshield/core';
+import type { ToolCircuitBreaker } from '@toolshield/core/internal';
 import { redisServerAvailable } from '@toolshield/redis/testing';
 import { measureLocalAndShared } from './local-and-shared-breakers.js';
 import { median, ratio, us } from './stats.js';

@@ -5,7 +5,7 @@
  * background. Skipped, saying so, without `redis-server` on PATH.
  */
 import { performance } from 'node:perf_hooks';
-import type { ToolCircuitBreaker } from '@toolshield/core';
+import type { ToolCircuitBreaker } from '@toolshield/core/internal';
 import { redisServerAvailable } from '@toolshield/redis/testing';
 import { measureLocalAndShared } from './local-and-shared-breakers.js';
 import { ratio } from './stats.js';

@@ -7,7 +7,7 @@
  * without `redis-server` on PATH.
  */
 import { performance } from 'node:perf_hooks';
-import { RateLimiter, SystemClock } from '@toolshield/core';
+import { RateLimiter, SystemClock } from '@toolshield/core/internal';
 import { RedisRateLimitStore } from '@toolshield/redis';
 import { RedisServer, redisServerAvailable } from '@toolshield/redis/testing';
 import { Redis } from 'ioredis';

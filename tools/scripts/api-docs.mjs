@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application } from 'typedoc';
-import { manifest, publishedPackageDirs } from './api-report/entry-points.mjs';
+import { isInternalSubpath, manifest, publishedPackageDirs } from './api-report/entry-points.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'docs/api');
@@ -21,8 +21,9 @@ rmSync(out, { recursive: true, force: true });
 let failed = false;
 for (const dir of publishedPackageDirs(root)) {
   const { name, exports } = manifest(dir);
-  const entryPoints = Object.values(exports)
-    .map((target) => target?.['@toolshield/source'])
+  const entryPoints = Object.entries(exports)
+    .filter(([subpath]) => !isInternalSubpath(subpath))
+    .map(([, target]) => target?.['@toolshield/source'])
     .filter((source) => typeof source === 'string')
     .map((source) => join(dir, source));
   const app = await Application.bootstrapWithPlugins({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import {
   generateText,
   isStepCount,

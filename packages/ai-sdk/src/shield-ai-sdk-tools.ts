@@ -1,4 +1,5 @@
-import { outcomeContent, shieldTool, type ShieldOptions, type ToolOutcome } from '@toolshield/core';
+import { shieldTool, type ShieldOptions, type ToolOutcome } from '@toolshield/core';
+import { outcomeContent } from '@toolshield/core/internal';
 import type { InferToolInput, InferToolOutput, Tool, ToolExecutionOptions, ToolSet } from 'ai';
 import { conversationOf, type AiSdkConversationOption } from './conversation-of.js';
 import { toolOutcomeModelOutput, type AiSdkModelOutput } from './tool-outcome-model-output.js';

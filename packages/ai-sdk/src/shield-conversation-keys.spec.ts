@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock, type ToolFailure } from '@toolshield/core';
+import { type ToolFailure } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { generateText, isStepCount, jsonSchema, tool } from 'ai';
 import { scriptedModel } from '../test/scripted-model.js';
 import { shieldAiSdkTools, type ShieldAiSdkToolsOptions } from './shield-ai-sdk-tools.js';
@@ -22,7 +23,10 @@ async function turn(options: Omit<ShieldAiSdkToolsOptions, 'clock'>) {
   const clock = new VirtualClock();
   const result = await clock.runUntilSettled(
     generateText({
-      model: scriptedModel([[{ id: 'call_3', name: 'book', args: { flight: 'LH 123' } }], 'Checking.']),
+      model: scriptedModel([
+        [{ id: 'call_3', name: 'book', args: { flight: 'LH 123' } }],
+        'Checking.',
+      ]),
       tools: shieldAiSdkTools({ book }, { ...options, clock }),
       stopWhen: isStepCount(3),
       prompt: 'Book LH 123.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { NetworkError, VirtualClock, type ToolFailure } from '@toolshield/core';
+import { NetworkError, type ToolFailure } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { generateText, isStepCount, jsonSchema, tool } from 'ai';
 import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
 import { shieldAiSdkTools } from './shield-ai-sdk-tools.js';

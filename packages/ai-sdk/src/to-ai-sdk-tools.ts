@@ -1,10 +1,10 @@
 import {
-  catalogDefinitions,
   type ToolCatalog,
   type ToolCatalogOptions,
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
+import { catalogDefinitions } from '@toolshield/core/internal';
 import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
 import { conversationOf, type AiSdkConversationOption } from './conversation-of.js';
 import { toolOutcomeModelOutput } from './tool-outcome-model-output.js';

@@ -1,4 +1,5 @@
-import { outcomeContent, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { outcomeContent } from '@toolshield/core/internal';
 import type { Tool } from 'ai';
 
 /** What a tool's `toModelOutput` hands the AI SDK: the content of one tool result. @publicApi */

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { VirtualClock, type Clock, type ToolCallContext } from '@toolshield/core';
+import { type Clock, type ToolCallContext } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import type { ChaosFault } from '../src/faults/chaos-fault.js';
 import { ChaosController } from '../src/runtime/chaos-controller.js';
 import { injectChaos } from '../src/runtime/inject-chaos.js';

@@ -1,20 +1,143 @@
 /**
- * @toolshield/core: the framework-free parts of toolshield.
+ * @toolshield/core: what an app writes with toolshield without a framework: the error taxonomy,
+ * results and failures, the clock, the events, the policies' options, `shieldTool` and the
+ * renderers for each provider. The agent loop is `@toolshield/core/agent`, test helpers
+ * `@toolshield/core/testing`.
  *
  * @packageDocumentation
  */
-export * from './errors/index.js';
-export * from './results/index.js';
-export * from './redaction/index.js';
-export * from './clock/index.js';
-export * from './events/index.js';
-export * from './arguments/index.js';
-export * from './classification/index.js';
-export * from './rendering/index.js';
-export * from './policies/index.js';
-export * from './shield/index.js';
-export * from './agent/index.js';
-export * from './options/index.js';
-export * from './approvals/index.js';
-export * from './output/index.js';
-export * from './cache/index.js';
+export {
+  ToolError,
+  type ToolErrorOptions,
+  ToolErrorType,
+  ToolTimeoutError,
+  RateLimitedError,
+  NetworkError,
+  UpstreamUnavailableError,
+  CircuitOpenError,
+  BulkheadFullError,
+  InvalidInputError,
+  type InvalidInputErrorOptions,
+  NotFoundError,
+  PermissionDeniedError,
+  ConflictError,
+  CancelledError,
+  LimitExceededError,
+  InvalidOutputError,
+  InternalToolError,
+  isToolError,
+  type ValidationIssue,
+  ApprovalPendingError,
+  ApprovalDeniedError,
+  ApprovalExpiredError,
+} from './errors/index.js';
+export { InvalidOptionsError, type OptionIssue } from './options/index.js';
+export {
+  classifyError,
+  type ClassifyErrorOptions,
+  type ClassificationRule,
+  type HeadersLike,
+} from './classification/index.js';
+export {
+  type ToolResult,
+  type ToolFailure,
+  type ToolOutcome,
+  type ToolCallMetadata,
+  createToolResult,
+  isToolFailure,
+  type ToolCallContext,
+  type ToolCallRequest,
+  defaultIdempotencyKey,
+  type ToolOutcomeContext,
+} from './results/index.js';
+export {
+  type RetryInfo,
+  type RateLimitEvent,
+  type RetryOptions,
+  type RetryOn,
+  type BackoffOptions,
+  type BackoffJitter,
+  type CircuitBreakerOptions,
+  type BreakerOpeningRule,
+  type OpeningRuleCounts,
+  openingRules,
+  type RateLimitOptions,
+  type AdaptiveRateOptions,
+  type BulkheadOptions,
+  type HedgingOptions,
+  type HedgingPercentile,
+  type RetryBudgetOptions,
+  type ResolvedCircuitBreakerOptions,
+  type RetryBudgetStore,
+  type RetryBudgetSettings,
+  type RetryPredicate,
+} from './policies/index.js';
+export {
+  type RedactionRule,
+  type Redactor,
+  type RedactionReplacement,
+  createRedactor,
+} from './redaction/index.js';
+export {
+  type Clock,
+  type CancelTimer,
+  systemClock,
+  sleep,
+  type AbortSignalLike,
+  type AbortListener,
+} from './clock/index.js';
+export {
+  type ToolEvent,
+  type ToolCallStartedEvent,
+  type ToolAttemptFailedEvent,
+  type ToolRetryScheduledEvent,
+  type ToolRetryWithheldEvent,
+  type ToolCallSucceededEvent,
+  type ToolCallFailedEvent,
+  type BreakerStateChangedEvent,
+  type RateLimitWaitingEvent,
+  type RateLimitRefusedEvent,
+  type RateLimitChangedEvent,
+  type HedgeSentEvent,
+  type HedgeWonEvent,
+  type ChaosInjectedEvent,
+  type ApprovalEvent,
+  type ApprovalEventBase,
+  type ApprovalRequestedEvent,
+  type ApprovalApprovedEvent,
+  type ApprovalDeniedEvent,
+  type ApprovalExpiredEvent,
+  type CircuitState,
+  type CallEventBase,
+  type ToolEventBase,
+} from './events/index.js';
+export {
+  shieldTool,
+  type ShieldOptions,
+  type ShieldCall,
+  type ShieldedTool,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+} from './shield/index.js';
+export {
+  type ToolDefinition,
+  type JsonObjectSchema,
+  type ToolAnnotations,
+  renderFailureText,
+  renderOutcomeJson,
+  type OutcomeRenderOptions,
+  type FailureFormat,
+} from './rendering/index.js';
+export { renderToolOutcomeContent, type ToolOutcomeRenderer } from './agent/index.js';
+export {
+  type ApprovalStore,
+  InMemoryApprovalStore,
+  ApprovalNotPendingError,
+  type ApprovalRecord,
+  type ApprovalStatus,
+  type ApprovalDecision,
+  type ApprovalDecideResult,
+  type ApprovalListFilter,
+  type ApprovalNotPendingReason,
+  type ToolApprovalRef,
+} from './approvals/index.js';

@@ -1,4 +1,5 @@
-import { outcomeContent, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { outcomeContent } from '@toolshield/core/internal';
 import { ToolMessage } from '@langchain/core/messages';
 
 /**

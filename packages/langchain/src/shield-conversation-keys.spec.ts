@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock, type ToolFailure } from '@toolshield/core';
+import { type ToolFailure } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { MemorySaver } from '@langchain/langgraph';
@@ -35,8 +36,7 @@ async function turn(threadId: string, options: LangChainShieldOptions = {}) {
     ),
   );
   const failure = result.messages.find((message) => message instanceof ToolMessage)?.artifact as
-    | ToolFailure
-    | undefined;
+    ToolFailure | undefined;
   return failure?.metadata?.['idempotencyKey'];
 }
 

@@ -1,10 +1,5 @@
-import {
-  catalogDefinitions,
-  outcomeContent,
-  type ToolCatalog,
-  type ToolCatalogOptions,
-  type ToolDefinition,
-} from '@toolshield/core';
+import { type ToolCatalog, type ToolCatalogOptions, type ToolDefinition } from '@toolshield/core';
+import { catalogDefinitions, outcomeContent } from '@toolshield/core/internal';
 import type { ToolMessage } from '@langchain/core/messages';
 import {
   DynamicStructuredTool,

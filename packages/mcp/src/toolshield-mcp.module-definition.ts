@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
-import { assertOptions } from '@toolshield/core';
+import { assertOptions } from '@toolshield/core/internal';
 import type {
   McpEndpointGuard,
   ToolShieldMcpModuleOptions,

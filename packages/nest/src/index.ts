@@ -24,10 +24,8 @@ export type {
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
 export { defaultIdempotencyKey } from '@toolshield/core';
-export type {
-  IdempotencyKeyFactory,
-  IdempotencyKeyRequest,
-} from './execution/idempotency-key.js';
+export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core/internal';
+export type { IdempotencyKeyFactory, IdempotencyKeyRequest } from './execution/idempotency-key.js';
 export type { FallbackMetadata } from './execution/tool-fallback.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';
 export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
@@ -45,7 +43,6 @@ export {
 export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 export type { HedgeMetadata } from './policies/layers/hedging.layer.js';
 export { currentToolCall } from './policies/hedging/current-tool-call.js';
-export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core';
 export { ToolFailureFilter } from './filters/tool-failure.filter.js';
 export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { Injectable, Scope } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { toAnthropicTool, toMcpTool, toOpenAIFunctionTool } from '@toolshield/core';
+import { toAnthropicTool, toOpenAIFunctionTool } from '@toolshield/core/agent';
+import { toMcpTool } from '@toolshield/core/internal';
 import { Tool, ToolShieldModule } from '../src/index.js';
 import { createToolApp } from './fixtures/create-app.js';
 import { WeatherTools } from './fixtures/weather.tools.js';

@@ -18,7 +18,8 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { VirtualClock, type ToolFailure, type ToolResult } from '@toolshield/core';
+import { type ToolFailure, type ToolResult } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import request from 'supertest';
 import { tap } from 'rxjs';
 import {

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import {
   NetworkError,
-  toOpenAIToolMessage,
   type ToolCallContext,
   type ToolFailure,
   type ToolOutcome,
 } from '@toolshield/core';
+import { toOpenAIToolMessage } from '@toolshield/core/agent';
 import { Tool, ToolCall } from '../src/index.js';
 import { createToolApp } from './fixtures/create-app.js';
 

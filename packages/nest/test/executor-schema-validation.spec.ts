@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
-import { toOpenAIStrictFunctionTool, type ToolFailure, type ToolOutcome } from '@toolshield/core';
+import { type ToolFailure, type ToolOutcome } from '@toolshield/core';
+import { toOpenAIStrictFunctionTool } from '@toolshield/core/agent';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Tool, ToolArgs, ToolValidationPipe } from '../src/index.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TOOL_ERROR_TYPES, type ToolEvent, type ToolOutcome } from '@toolshield/core';
+import { type ToolEvent, type ToolOutcome } from '@toolshield/core';
+import { TOOL_ERROR_TYPES } from '@toolshield/core/internal';
 import fc from 'fast-check';
 import { createToolApp } from './fixtures/create-app.js';
 import { ThrowingTools } from './fixtures/throwing.tools.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { TOOLSHIELD_CLOCK, Tool, ToolExecutor, ToolShieldModule } from '../src/index.js';
 
 @Injectable()

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import {
-  InMemoryCircuitBreakerStore,
-  InMemoryToolCallLedgerStore,
-  VirtualClock,
-  type ToolFailure,
-} from '@toolshield/core';
+import { type ToolFailure } from '@toolshield/core';
+import { InMemoryToolCallLedgerStore } from '@toolshield/core/agent';
+import { InMemoryCircuitBreakerStore } from '@toolshield/core/internal';
+import { VirtualClock } from '@toolshield/core/testing';
 import {
   Retryable,
   Tool,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { ToolBatchEntry } from '@toolshield/core';
+import type { ToolBatchEntry } from '@toolshield/core/agent';
 import {
   Tool,
   ToolArgs,

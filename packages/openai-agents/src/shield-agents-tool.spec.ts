@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { tool, type FunctionTool } from '@openai/agents';
 import { runAgent, scriptedModel, toolOutputsSentAt } from '../test/scripted-run.js';
 import { shieldAgentsTool } from './shield-agents-tool.js';

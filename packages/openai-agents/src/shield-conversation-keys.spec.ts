@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { Agent, Runner, tool } from '@openai/agents';
 import { scriptedModel } from '../test/scripted-run.js';
 import { shieldAgentsTool, type AgentsShieldOptions } from './shield-agents-tool.js';
@@ -41,7 +42,12 @@ async function turn(threadId: string, options: Pick<AgentsShieldOptions, 'conver
     clock,
     onOutcome: (outcome) => outcomes.push(outcome),
   });
-  const agent = new Agent({ name: 'Travel agent', instructions: 'Help.', model, tools: [shielded] });
+  const agent = new Agent({
+    name: 'Travel agent',
+    instructions: 'Help.',
+    model,
+    tools: [shielded],
+  });
   const context: ChatContext = { threadId };
   await clock.runUntilSettled(
     new Runner({ tracingDisabled: true }).run(agent, 'Book LH 123.', { context }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { NetworkError, VirtualClock } from '@toolshield/core';
+import { NetworkError } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { tool } from '@openai/agents';
 import { runAgent, scriptedModel, toolOutputsSentAt } from '../test/scripted-run.js';
 import { shieldAgentsTool } from './shield-agents-tool.js';

@@ -1,11 +1,10 @@
 import {
-  catalogDefinitions,
-  outcomeContent,
   type ToolCatalogOptions,
   type ToolCatalog,
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
+import { catalogDefinitions, outcomeContent } from '@toolshield/core/internal';
 import {
   tool,
   type FunctionTool,

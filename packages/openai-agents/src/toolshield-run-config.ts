@@ -1,9 +1,5 @@
-import {
-  ToolNotFoundError,
-  createToolFailure,
-  renderFailureText,
-  suggestToolNames,
-} from '@toolshield/core';
+import { renderFailureText } from '@toolshield/core';
+import { ToolNotFoundError, createToolFailure, suggestToolNames } from '@toolshield/core/internal';
 import type { RunConfig } from '@openai/agents';
 
 /** The part of a `RunConfig` that {@link toolshieldRunConfig} sets. @publicApi */

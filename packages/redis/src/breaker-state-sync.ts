@@ -1,10 +1,9 @@
+import type { CircuitState, Clock } from '@toolshield/core';
 import type {
   BreakerHandle,
   CircuitBreakerSnapshot,
-  CircuitState,
-  Clock,
   SharedWindowCounts,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { BreakerCommands, ScriptReply } from './redis-breaker-commands.js';
 
 /** A state change as published on the channel. */

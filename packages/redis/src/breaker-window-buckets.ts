@@ -1,4 +1,4 @@
-import type { BreakerHandle, SharedWindowCounts } from '@toolshield/core';
+import type { BreakerHandle, SharedWindowCounts } from '@toolshield/core/internal';
 
 /** Successes and failures, as counted (mutable). @internal */
 export interface Tally {

@@ -1,4 +1,4 @@
-import type { BreakerHandle } from '@toolshield/core';
+import type { BreakerHandle } from '@toolshield/core/internal';
 import { windowOf, type Tally } from './breaker-window-buckets.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { BreakerHandle, Clock, SharedWindowCounts } from '@toolshield/core';
+import type { Clock } from '@toolshield/core';
+import type { BreakerHandle, SharedWindowCounts } from '@toolshield/core/internal';
 import { bucketsOf, totalOf, windowOf, type Tally } from './breaker-window-buckets.js';
 import type { BreakerStateSync } from './breaker-state-sync.js';
 import { countsIn, OutageCounts } from './outage-counts.js';

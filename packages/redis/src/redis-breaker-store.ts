@@ -1,12 +1,12 @@
+import { systemClock } from '@toolshield/core';
 import {
   assertOptions,
-  systemClock,
   type BreakerHandle,
   type CircuitBreakerSnapshot,
   type CircuitBreakerStore,
   type SharedBreakerWindow,
   type SharedWindowCounts,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { BreakerStateSync } from './breaker-state-sync.js';
 import { BreakerWindowSync } from './breaker-window-sync.js';
 import { OutageReconciliation } from './outage-reconciliation.js';

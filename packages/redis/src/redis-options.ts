@@ -8,7 +8,7 @@ import {
   text,
   withMethods,
   type OptionRules,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { Redis } from 'ioredis';
 import type { RedisStoreOptions } from './redis-link.js';
 

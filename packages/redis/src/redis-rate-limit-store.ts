@@ -5,7 +5,7 @@ import {
   type RateLimitStore,
   type SharedRateChange,
   type SharedRateLimiterHandle,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { Redis } from 'ioredis';
 import {
   REDIS_RATE_LIMIT_STORE_OPTIONS_RULE,

@@ -1,9 +1,5 @@
-import {
-  assertOptions,
-  LocalRetryBudgetStore,
-  type RetryBudgetSettings,
-  type RetryBudgetStore,
-} from '@toolshield/core';
+import { type RetryBudgetSettings, type RetryBudgetStore } from '@toolshield/core';
+import { assertOptions, LocalRetryBudgetStore } from '@toolshield/core/internal';
 import { LuaScript } from './lua-script.js';
 import { RedisLink, type RedisSharingHealth } from './redis-link.js';
 import {

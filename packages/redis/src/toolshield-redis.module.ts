@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { assertOptions } from '@toolshield/core';
+import { assertOptions } from '@toolshield/core/internal';
 import { reconnectDelay } from './reconnect-delay.js';
 import { RedisBreakerStore } from './redis-breaker-store.js';
 import { REDIS_MODULE_OPTIONS_RULE, type ToolShieldRedisModuleOptions } from './redis-options.js';

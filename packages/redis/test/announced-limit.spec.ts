@@ -1,12 +1,11 @@
 import { expect, it } from '@jest/globals';
+import { type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
 import {
   AdaptiveRateController,
   RateLimiter,
   SystemClock,
   readUpstreamRateSignals,
-  type RateLimitEvent,
-  type RateLimitOptions,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../src/index.js';
 import { AnnouncingUpstream, INSTANCE_HEADER } from './support/announcing-upstream.js';

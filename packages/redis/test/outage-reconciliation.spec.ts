@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ToolCircuitBreaker,
-  VirtualClock,
   type BreakerHandle,
   type SharedBreakerWindow,
   type SharedWindowCounts,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
+import { VirtualClock } from '@toolshield/core/testing';
 import { BreakerStateSync } from '../src/breaker-state-sync.js';
 import { OutageReconciliation } from '../src/outage-reconciliation.js';
 import type { BreakerCommands, ScriptReply } from '../src/redis-breaker-commands.js';

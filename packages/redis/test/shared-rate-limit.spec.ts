@@ -1,11 +1,6 @@
 import { expect, it, jest } from '@jest/globals';
-import {
-  AdaptiveRateController,
-  RateLimitedError,
-  RateLimiter,
-  SystemClock,
-  type RateLimitOptions,
-} from '@toolshield/core';
+import { RateLimitedError, type RateLimitOptions } from '@toolshield/core';
+import { AdaptiveRateController, RateLimiter, SystemClock } from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { TerminusModule } from '@nestjs/terminus';
 import { Test } from '@nestjs/testing';

@@ -1,10 +1,6 @@
 import { expect, it } from '@jest/globals';
-import {
-  InvalidOptionsError,
-  LocalRetryBudgetStore,
-  shieldTool,
-  type RetryBudgetStore,
-} from '@toolshield/core';
+import { InvalidOptionsError, shieldTool, type RetryBudgetStore } from '@toolshield/core';
+import { LocalRetryBudgetStore } from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { RedisRetryBudgetStore } from '../src/index.js';
 import { describeWithRedis } from './support/describe-with-redis.js';

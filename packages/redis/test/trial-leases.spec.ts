@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import type { BreakerCommands, ScriptReply } from '../src/redis-breaker-commands.js';
 import { TrialLeases } from '../src/trial-leases.js';
 import { fakeCommands } from './support/fake-breaker-commands.js';

@@ -8,14 +8,14 @@
  * - `toolshield adaptive`: toolshield's `RateLimiter` with its `AdaptiveRateController`, fed
  *   the refusals and the rate-limit headers.
  */
+import { sleep } from '@toolshield/core';
 import {
   AdaptiveRateController,
   parseRetryAfter,
   RateLimiter,
   readUpstreamRateSignals,
-  sleep,
   SystemClock,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { DefaultRateLimiter } from '@smithy/core/retry';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 

@@ -5,7 +5,9 @@
  * measured rows it tells what the policy itself costs (its delay estimated from recent calls,
  * its budget) from what the machine adds.
  */
-import { Hedger, VirtualClock, sleep, type HedgingOptions } from '@toolshield/core';
+import { sleep, type HedgingOptions } from '@toolshield/core';
+import { Hedger } from '@toolshield/core/internal';
+import { VirtualClock } from '@toolshield/core/testing';
 import { seeded } from '../seeded-random.js';
 import { Z99 } from './heavy-tailed-upstream.js';
 import { CALLERS, MEDIAN_MS, percentile } from './hedging.js';

@@ -6,7 +6,8 @@
  * of one hedge after a fixed delay could reach within the budget, from the distribution
  * itself: the bound the measured rows are held to.
  */
-import { Hedger, SystemClock, type HedgingPercentile } from '@toolshield/core';
+import { type HedgingPercentile } from '@toolshield/core';
+import { Hedger, SystemClock } from '@toolshield/core/internal';
 import { Agent, get } from 'node:http';
 import { startHeavyTailedUpstream, Z99 } from './heavy-tailed-upstream.js';
 

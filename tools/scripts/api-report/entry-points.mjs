@@ -18,13 +18,22 @@ export function manifest(dir) {
 }
 
 /**
- * Each entry point: `{ subpath, dts, reportName }` where `reportName` names its report file
- * (`nest` for `.`, `nest-health` for `./health`).
+ * `./internal` entry points hold what our packages share with each other: no supported API, so
+ * no report and no reference pages.
+ */
+export function isInternalSubpath(subpath) {
+  return subpath === './internal';
+}
+
+/**
+ * Each public entry point: `{ subpath, dts, reportName }` where `reportName` names its report
+ * file (`nest` for `.`, `nest-health` for `./health`).
  */
 export function entryPoints(dir) {
   const { name, exports } = manifest(dir);
   const short = name.split('/').pop();
   return Object.entries(exports)
+    .filter(([subpath]) => !isInternalSubpath(subpath))
     .filter(([, target]) => typeof target === 'object' && typeof target.types === 'string')
     .map(([subpath, target]) => ({
       subpath,

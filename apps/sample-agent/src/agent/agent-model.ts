@@ -1,4 +1,4 @@
-import type { ChatModel } from '@toolshield/core';
+import type { ChatModel } from '@toolshield/core/agent';
 
 /** A model the demo can run, and how the transcript names it. */
 export interface AgentModel {

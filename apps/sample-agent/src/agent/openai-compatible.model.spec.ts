@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { AgentRunner, type ChatModelRequest } from '@toolshield/core';
+import { AgentRunner, type ChatModelRequest } from '@toolshield/core/agent';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ModelCallError, OpenAICompatibleModel } from './openai-compatible.model.js';

@@ -1,17 +1,21 @@
 import {
   classifyError,
-  composePolicies,
+  type CircuitBreakerOptions,
+  type Clock,
+  type RetryOptions,
+} from '@toolshield/core';
+import {
   toOpenAIMessages,
-  ToolCircuitBreaker,
   type AssistantMessage,
   type ChatModel,
   type ChatModelTool,
-  type CircuitBreakerOptions,
-  type Clock,
   type ConversationToolCall,
+} from '@toolshield/core/agent';
+import {
+  composePolicies,
+  ToolCircuitBreaker,
   type PolicyPipeline,
-  type RetryOptions,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,

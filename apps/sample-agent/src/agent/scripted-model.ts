@@ -1,12 +1,12 @@
 import {
   DEFAULT_COMPLETION_TOOL,
-  toolCallFingerprint,
   type AssistantMessage,
   type ChatModel,
   type ConversationMessage,
   type ConversationToolCall,
   type ToolResultMessage,
-} from '@toolshield/core';
+} from '@toolshield/core/agent';
+import { toolCallFingerprint } from '@toolshield/core/internal';
 import type { AgentModel } from './agent-model.js';
 
 /** A call the script may make. */

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from '@toolshield/core';
+import type { ConversationMessage } from '@toolshield/core/agent';
 import type { Kysely, Selectable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { RunIdempotency } from '../runs/idempotency.js';

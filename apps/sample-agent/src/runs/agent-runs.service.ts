@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { AgentRunner, type ChatModelTool } from '@toolshield/core';
+import { AgentRunner, type ChatModelTool } from '@toolshield/core/agent';
 import { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';

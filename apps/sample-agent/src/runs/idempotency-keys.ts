@@ -1,4 +1,5 @@
-import { toolCallFingerprint, type ToolCallRequest } from '@toolshield/core';
+import { type ToolCallRequest } from '@toolshield/core';
+import { toolCallFingerprint } from '@toolshield/core/internal';
 import type { RunEvent } from './run-event.js';
 
 /** A call's key when nothing carries over: the run's id and the call's. */

@@ -1,4 +1,4 @@
-import { InMemoryToolCallLedgerStore } from '@toolshield/core';
+import { InMemoryToolCallLedgerStore } from '@toolshield/core/agent';
 import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
 import { compareNewestFirst, isAfterCursor, type RunCursor } from './run-page.js';

@@ -1,4 +1,4 @@
-import type { ChatModel } from '@toolshield/core';
+import type { ChatModel } from '@toolshield/core/agent';
 import type { AgentModel } from '../agent/agent-model.js';
 import type { RunTracing } from '../telemetry/run-tracing.js';
 import type { RunEventHub } from './run-event-hub.js';

@@ -1,4 +1,4 @@
-import type { AgentStopReason } from '@toolshield/core';
+import type { AgentStopReason } from '@toolshield/core/agent';
 
 /** Where a run stands. `failed`: the model or the store failed; `stopped`: it gave up and said why. */
 export type RunStatus = 'running' | 'completed' | 'stopped' | 'failed';

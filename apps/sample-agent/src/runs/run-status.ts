@@ -1,4 +1,4 @@
-import type { AgentRunResult } from '@toolshield/core';
+import type { AgentRunResult } from '@toolshield/core/agent';
 import type { RunCompletion } from './run-record.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolCallLedgerStore } from '@toolshield/core';
+import type { ToolCallLedgerStore } from '@toolshield/core/agent';
 import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
 import type { RunCursor } from './run-page.js';

@@ -1,4 +1,5 @@
-import { renderToolOutcomeContent, type ToolCallExecutor, type ToolEvent } from '@toolshield/core';
+import { renderToolOutcomeContent, type ToolEvent } from '@toolshield/core';
+import { type ToolCallExecutor } from '@toolshield/core/agent';
 import type { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { RunTracing } from '../telemetry/run-tracing.js';

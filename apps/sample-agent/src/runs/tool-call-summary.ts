@@ -1,4 +1,5 @@
-import type { ConversationMessage, ToolErrorType } from '@toolshield/core';
+import type { ToolErrorType } from '@toolshield/core';
+import type { ConversationMessage } from '@toolshield/core/agent';
 import type { RunEvent } from './run-event.js';
 
 /** One retry of a call: the attempt that will run, after how long, because of what. */

@@ -1,5 +1,5 @@
 import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
-import type { AssistantMessage } from '@toolshield/core';
+import type { AssistantMessage } from '@toolshield/core/agent';
 import type { RunRecord } from '../runs/run-record.js';
 
 /** The tracer of the run, model-step spans (the global provider's; a no-op without an SDK). */

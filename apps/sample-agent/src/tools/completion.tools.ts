@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_COMPLETION_TOOL } from '@toolshield/core';
+import { DEFAULT_COMPLETION_TOOL } from '@toolshield/core/agent';
 import { Tool, ToolArgs } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 

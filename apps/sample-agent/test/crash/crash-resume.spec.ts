@@ -4,7 +4,7 @@ import {
   toOpenAIMessages,
   validateAnthropicHistory,
   validateOpenAIHistory,
-} from '@toolshield/core';
+} from '@toolshield/core/agent';
 import { readEventStream, type ReceivedEvent } from '../fixtures/sse-client.js';
 import { buildApp, startServerProcess, type ServerProcess } from '../fixtures/server-process.js';
 import {

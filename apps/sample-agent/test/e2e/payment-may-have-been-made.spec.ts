@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EFFECT_UNKNOWN_SUGGESTION } from '@toolshield/core';
+import { EFFECT_UNKNOWN_SUGGESTION } from '@toolshield/core/internal';
 import { AgentRunnerFactory } from '@toolshield/nest';
 import { ScriptedModel } from '../../src/agent/scripted-model.js';
 import { payInvoiceScenario } from '../../src/scenarios/payment.scenario.js';

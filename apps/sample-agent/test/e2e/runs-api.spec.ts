@@ -4,7 +4,7 @@ import {
   toOpenAIMessages,
   validateAnthropicHistory,
   validateOpenAIHistory,
-} from '@toolshield/core';
+} from '@toolshield/core/agent';
 import { readEventStream } from '../fixtures/sse-client.js';
 import { startTestServer } from '../fixtures/test-server.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ConversationMessage } from '@toolshield/core';
+import type { ConversationMessage } from '@toolshield/core/agent';
 import fc from 'fast-check';
 import type { RunEvent } from '../../src/runs/run-event.js';
 import type { RunRecord } from '../../src/runs/run-record.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock, classifyError, type ToolErrorType } from '@toolshield/core';
+import { classifyError, type ToolErrorType } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { rejectionOf, runFault } from '../../test/run-fault.js';
 import { chaosMarkOf } from '../marking/chaos-marker.js';
 import type { ChaosFault } from './chaos-fault.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { ChaosController } from '../runtime/chaos-controller.js';
 import { withChaos } from '../runtime/with-chaos.js';
 import { failFirst } from './fail-first.fault.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { rejectionOf, runFault } from '../../test/run-fault.js';
 import { hang } from './hang.fault.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import fc from 'fast-check';
 import { rejectionOf, runFault } from '../../test/run-fault.js';
 import { latency, sampleLatency, type LatencyDistribution } from './latency.fault.js';

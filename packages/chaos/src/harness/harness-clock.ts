@@ -1,4 +1,5 @@
-import { VirtualClock, type CancelTimer } from '@toolshield/core';
+import { type CancelTimer } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 
 /**
  * A {@link VirtualClock} that can say when its next timer is due, so the harness moves time

@@ -1,4 +1,5 @@
-import { isTerminalToolEvent, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { isTerminalToolEvent } from '@toolshield/core/internal';
 import type { RecordedCall, RecordedRun } from './recorded-run.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
-import { assertOptions, listOf } from '@toolshield/core';
+import { assertOptions, listOf } from '@toolshield/core/internal';
 import { ToolExecutor, ToolPipeline, providerMethods, toolNameOf } from '@toolshield/nest';
 import type { ChaosRule } from '../selection/chaos-rule.js';
 import { CHAOS_RULE_RULE } from '../options/chaos-rule.rule.js';

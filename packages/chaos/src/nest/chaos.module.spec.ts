@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import {
-  VirtualClock,
-  type ToolCallContext,
-  type ToolEvent,
-  type ToolFailure,
-} from '@toolshield/core';
+import { type ToolCallContext, type ToolEvent, type ToolFailure } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { TOOLSHIELD_CLOCK, Tool, ToolCall, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import { InventoryAppModule, InventoryTools } from '../../test/fixtures/inventory.tools.js';
 import { hang } from '../faults/hang.fault.js';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { VirtualClock, type ToolFailure } from '@toolshield/core';
+import { type ToolFailure } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { ToolExecutor, ToolRegistrar, ToolRegistry, ToolShieldModule } from '@toolshield/nest';
 import { networkError } from '../faults/network-error.fault.js';
 import { ChaosModule } from './chaos.module.js';

@@ -1,4 +1,4 @@
-import { CLOCK_RULE, anyObject, bool, integer, listOf, objectOf } from '@toolshield/core';
+import { CLOCK_RULE, anyObject, bool, integer, listOf, objectOf } from '@toolshield/core/internal';
 import type { ChaosControllerOptions } from '../runtime/chaos-controller-options.js';
 import { CHAOS_RULE_RULE } from './chaos-rule.rule.js';
 

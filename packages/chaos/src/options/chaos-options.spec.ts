@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { Tool, ToolShieldModule } from '@toolshield/nest';
 import { networkError } from '../faults/network-error.fault.js';
 import { Chaos } from '../nest/chaos.decorator.js';

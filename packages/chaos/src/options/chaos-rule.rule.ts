@@ -9,7 +9,7 @@ import {
   text,
   validDate,
   withMethods,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { ChaosRule } from '../selection/chaos-rule.js';
 
 const CLOCK_TIME = either(finiteNumber(), validDate());

@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { VirtualClock, type ToolCallContext } from '@toolshield/core';
+import { type ToolCallContext } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import fc from 'fast-check';
 import type { ChaosFault } from '../faults/chaos-fault.js';
 import { latency } from '../faults/latency.fault.js';

@@ -1,4 +1,5 @@
-import { assertOptions, systemClock, type Clock, type ToolCallContext } from '@toolshield/core';
+import { systemClock, type Clock, type ToolCallContext } from '@toolshield/core';
+import { assertOptions } from '@toolshield/core/internal';
 import type { ChaosFault, FaultInvocation } from '../faults/chaos-fault.js';
 import { markChaos } from '../marking/chaos-marker.js';
 import { CHAOS_CONTROLLER_OPTIONS_RULE } from '../options/chaos-options.rule.js';

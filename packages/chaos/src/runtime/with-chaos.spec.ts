@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock, type ToolCallContext } from '@toolshield/core';
+import { type ToolCallContext } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { rejectionOf } from '../../test/run-fault.js';
 import { hang } from '../faults/hang.fault.js';
 import { latency } from '../faults/latency.fault.js';

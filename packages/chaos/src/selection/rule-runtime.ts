@@ -1,4 +1,4 @@
-import { assertOptions } from '@toolshield/core';
+import { assertOptions } from '@toolshield/core/internal';
 import type { ChaosFault } from '../faults/chaos-fault.js';
 import { CHAOS_RULE_RULE } from '../options/chaos-rule.rule.js';
 import { createRuleRandomStreams, type RandomSource } from '../random/random-stream.js';

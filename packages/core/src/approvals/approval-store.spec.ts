@@ -5,7 +5,7 @@ import {
   ApprovalNotPendingError,
   InMemoryApprovalStore,
   type ApprovalRecord,
-} from '../index.js';
+} from '../internal.js';
 
 const record = (overrides: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
   id: 'appr_1',

@@ -1,25 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   AgentRunner,
-  ConflictError,
   InMemoryToolCallLedgerStore,
   LoopGuard,
-  NetworkError,
   ToolCallLedger,
-  VirtualClock,
-  classifyError,
-  createToolFailure,
-  retry,
-  sleep,
   toAnthropicMessages,
   toOpenAIMessages,
   validateAnthropicHistory,
   validateOpenAIHistory,
   type ChatModel,
   type ToolCallExecutor,
+} from '../agent.js';
+import {
+  ConflictError,
+  NetworkError,
+  classifyError,
+  shieldTool,
+  sleep,
 } from '../index.js';
+import { createToolFailure } from '../internal.js';
+import { VirtualClock } from '../testing/index.js';
 
-/** The snippets and claims of packages/core/README.md, run as written (through the public entry). */
+/** The snippets and claims of packages/core/README.md, run as written (through the public entries). */
 describe('the core README', () => {
   it('ledger: open, save, restart, repair', async () => {
     const store = new InMemoryToolCallLedgerStore();
@@ -80,16 +82,17 @@ describe('the core README', () => {
     expect([conflict.retryable, lost.retryable]).toEqual([true, false]);
     const clock = new VirtualClock();
     let attempts = 0;
-    const pending = retry(
+    const save = shieldTool(
       async () => {
         if (++attempts === 1) throw conflict;
         return 'saved';
       },
-      {},
-      { clock },
+      { name: 'save', retry: {}, clock },
     );
+    const pending = save({});
     await clock.advanceBy(500);
-    await expect(pending).resolves.toBe('saved');
+    await expect(pending).resolves.toMatchObject({ success: true });
+    expect(attempts).toBe(2);
     const failure = createToolFailure(classifyError(lost), {
       tool: 'pay',
       callId: 'c1',

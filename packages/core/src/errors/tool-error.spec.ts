@@ -8,7 +8,7 @@ import {
   ToolError,
   isToolError,
   isToolErrorType,
-} from '../index.js';
+} from '../internal.js';
 
 describe('ToolError taxonomy', () => {
   it('is a closed set of fifteen types, each with traits', () => {

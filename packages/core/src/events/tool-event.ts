@@ -2,13 +2,17 @@ import type { ToolErrorType } from '../errors/tool-error-type.js';
 import type { ToolApprovalRef } from '../approvals/approval-record.js';
 import type { ToolFailure, ToolResult } from '../results/tool-outcome.js';
 
-interface ToolEventBase {
+/** What every event carries. @publicApi */
+export interface ToolEventBase {
   /** Clock time of the event, in ms since the epoch. */
   readonly at: number;
 }
 
-interface CallEventBase extends ToolEventBase {
+/** What every event about one call carries. @publicApi */
+export interface CallEventBase extends ToolEventBase {
+  /** The call's id. */
   readonly callId: string;
+  /** The tool's registered name. */
   readonly tool: string;
 }
 
@@ -126,7 +130,8 @@ export interface HedgeWonEvent extends CallEventBase {
   readonly attempt: number;
 }
 
-interface ApprovalEventBase extends CallEventBase {
+/** What every approval event carries. @publicApi */
+export interface ApprovalEventBase extends CallEventBase {
   readonly approvalId: string;
   /** The conversation (agent run) of the call, when the caller named one. */
   readonly conversationId?: string;

@@ -12,7 +12,7 @@ import {
   toOpenAIToolMessage,
   type ToolFailure,
   type ToolOutcomeContext,
-} from '../index.js';
+} from '../internal.js';
 
 const payment: ToolOutcomeContext = {
   tool: 'pay_invoice',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hasSideEffects } from '../index.js';
+import { hasSideEffects } from '../internal.js';
 
 describe('hasSideEffects', () => {
   it.each([

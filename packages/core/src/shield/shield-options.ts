@@ -1,6 +1,5 @@
 import type { Clock } from '../clock/clock.js';
 import type { ClassificationRule } from '../classification/classify-error.js';
-import type { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js';
 import type { CircuitBreakerOptions } from '../policies/breaker/circuit-breaker-options.js';
 import type { BulkheadOptions } from '../policies/bulkhead.js';
 import type { RetryOptions } from '../policies/retry-policy.js';
@@ -31,9 +30,9 @@ export interface ShieldOptions {
   readonly timeoutMs?: number | false;
   /**
    * The tool's circuit breaker: options for a breaker of its own (the default, with the default
-   * options), a breaker to share with other tools, or `false` for none.
+   * options), or `false` for none.
    */
-  readonly breaker?: CircuitBreakerOptions | ToolCircuitBreaker | false;
+  readonly breaker?: CircuitBreakerOptions | false;
   /** At most this many calls at once, and a queue; default: unlimited. */
   readonly bulkhead?: Omit<BulkheadOptions, 'toolName'>;
   /** Your own classification rules, checked before the built-in ones. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../clock/virtual-clock.js';
 import { NetworkError } from '../errors/network.error.js';
-import { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js';
 import type { ToolCallContext } from '../results/tool-call.js';
 import { shieldTool } from './shield-tool.js';
 
@@ -120,14 +119,13 @@ describe('shieldTool', () => {
 
   it('fails fast once its breaker is open, without calling the tool', async () => {
     const clock = new VirtualClock();
-    const breaker = new ToolCircuitBreaker({ volumeThreshold: 2 }, { clock, tool: 'down' });
     let calls = 0;
     const down = shieldTool(
       () => {
         calls++;
         return Promise.reject(new NetworkError('refused'));
       },
-      { name: 'down', breaker, clock },
+      { name: 'down', breaker: { volumeThreshold: 2 }, clock },
     );
     await down({});
     await down({});

@@ -96,11 +96,7 @@ function policiesOf(options: ShieldOptions): PolicySet {
     retry: retry === false || (retry === undefined && !idempotent) ? undefined : (retry ?? {}),
     timeoutMs: timeoutMs === false ? undefined : Math.max(0, timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
     breaker:
-      breaker === false
-        ? undefined
-        : breaker instanceof ToolCircuitBreaker
-          ? breaker
-          : new ToolCircuitBreaker(breaker ?? {}, { clock, tool: name }),
+      breaker === false ? undefined : new ToolCircuitBreaker(breaker ?? {}, { clock, tool: name }),
     bulkhead: bulkhead && new Bulkhead({ ...bulkhead, toolName: name }),
   };
 }

@@ -8,19 +8,17 @@ import type { CallToolResult, Tool as McpSdkTool } from '@modelcontextprotocol/s
 import { jsonSchema } from 'ai';
 import type OpenAI from 'openai';
 import {
-  createToolResult,
   toAnthropicMessages,
   toAnthropicTool,
   toAnthropicToolResult,
-  toMcpCallToolResult,
-  toMcpTool,
   toOpenAIFunctionTool,
   toOpenAIMessages,
   toOpenAIStrictFunctionTool,
   toOpenAIToolMessage,
   type ConversationMessage,
-  type ToolDefinition,
-} from '../../src/index.js';
+} from '../../src/agent.js';
+import { createToolResult, type ToolDefinition } from '../../src/index.js';
+import { toMcpCallToolResult, toMcpTool } from '../../src/internal.js';
 
 declare const history: readonly ConversationMessage[];
 declare const definition: ToolDefinition;

@@ -6,12 +6,14 @@ import {
   NetworkError,
   ToolTimeoutError,
   UpstreamUnavailableError,
-  createToolError,
-  isToolErrorType,
-  toolErrorTypeForHttpStatus,
   type ToolError,
   type ToolFailure,
 } from '@toolshield/core';
+import {
+  createToolError,
+  isToolErrorType,
+  toolErrorTypeForHttpStatus,
+} from '@toolshield/core/internal';
 
 /**
  * What a failed remote call means: a ToolError of the taxonomy, or that the server does not

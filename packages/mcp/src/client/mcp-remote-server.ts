@@ -11,16 +11,18 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   NetworkError,
-  ToolNotFoundError,
-  backoffDelay,
   classifyError,
-  resolveBackoff,
   sleep,
-  suggestToolNames,
-  type Backoff,
   type Clock,
   type ToolCallContext,
 } from '@toolshield/core';
+import {
+  ToolNotFoundError,
+  backoffDelay,
+  resolveBackoff,
+  suggestToolNames,
+  type Backoff,
+} from '@toolshield/core/internal';
 import type { RegisteredToolHandle, ToolCircuitBreakers, ToolRegistrar } from '@toolshield/nest';
 import { createClientTransport } from './mcp-client-transport.js';
 import type { McpClientOptions } from './mcp-client-options.interface.js';

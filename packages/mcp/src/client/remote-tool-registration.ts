@@ -1,9 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import {
-  DEFAULT_CIRCUIT_BREAKER_OPTIONS,
-  type JsonObjectSchema,
-  type ToolAnnotations,
-} from '@toolshield/core';
+import { type JsonObjectSchema, type ToolAnnotations } from '@toolshield/core';
+import { DEFAULT_CIRCUIT_BREAKER_OPTIONS } from '@toolshield/core/internal';
 import type { ToolHandler, ToolRegistration } from '@toolshield/nest';
 import type { McpClientOptions } from './mcp-client-options.interface.js';
 import { isRemoteToolFailure } from './mcp-failure.js';

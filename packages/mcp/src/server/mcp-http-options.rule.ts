@@ -9,7 +9,7 @@ import {
   text,
   withMethods,
   type OptionRule,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type {
   McpHttpOptions,
   McpProtectedResourceOptions,

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { assertOptions } from '@toolshield/core';
+import { assertOptions } from '@toolshield/core/internal';
 import type { Server, ServerResponse } from 'node:http';
 import { InjectToolShieldMcpOptions } from '../inject-mcp-options.decorator.js';
 import type { ToolShieldMcpModuleOptions } from '../mcp-module-options.interface.js';

@@ -5,7 +5,8 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createToolFailure, createToolResult, NotFoundError } from '@toolshield/core';
+import { createToolResult, NotFoundError } from '@toolshield/core';
+import { createToolFailure } from '@toolshield/core/internal';
 import type { RegisteredTool } from '@toolshield/nest';
 import { callToolResult, listedTool } from './mcp-tool-rendering.js';
 

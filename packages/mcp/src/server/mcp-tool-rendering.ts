@@ -1,9 +1,5 @@
-import {
-  toMcpCallToolResult,
-  toMcpTool,
-  type OutcomeRenderOptions,
-  type ToolOutcome,
-} from '@toolshield/core';
+import { type OutcomeRenderOptions, type ToolOutcome } from '@toolshield/core';
+import { toMcpCallToolResult, toMcpTool } from '@toolshield/core/internal';
 import type { RegisteredTool } from '@toolshield/nest';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { mcpAnnotationsOf } from './mcp-annotations.js';

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type ToolDefinition } from '@toolshield/core';
 import {
   AgentRunner,
   ToolCallLedgerStore,
   type AgentRunnerOptions,
   type ChatModelTool,
-  type ToolDefinition,
-  hasSideEffects,
-} from '@toolshield/core';
+} from '@toolshield/core/agent';
+import { hasSideEffects } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolExecutor } from '../execution/tool-executor.service.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';

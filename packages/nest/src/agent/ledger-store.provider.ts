@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { InMemoryToolCallLedgerStore, ToolCallLedgerStore } from '@toolshield/core';
+import { InMemoryToolCallLedgerStore, ToolCallLedgerStore } from '@toolshield/core/agent';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_MODULE_OPTIONS } from '../toolshield.module-definition.js';
 

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  runToolBatch,
-  type ToolBatchOptions,
-  type ToolBatchResult,
-  type ToolCallRequest,
-} from '@toolshield/core';
+import { type ToolCallRequest } from '@toolshield/core';
+import { runToolBatch, type ToolBatchOptions, type ToolBatchResult } from '@toolshield/core/agent';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolExecutor } from '../execution/tool-executor.service.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';

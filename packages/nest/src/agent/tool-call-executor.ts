@@ -1,4 +1,5 @@
-import type { ToolCallExecutor, ToolCallRequest } from '@toolshield/core';
+import type { ToolCallRequest } from '@toolshield/core';
+import type { ToolCallExecutor } from '@toolshield/core/agent';
 import type { ExecuteOptions } from '../execution/execute-options.interface.js';
 import type { ToolExecutor } from '../execution/tool-executor.service.js';
 

@@ -1,4 +1,4 @@
-import type { ToolBatchOptions, ToolCallLedgerStore } from '@toolshield/core';
+import type { ToolBatchOptions, ToolCallLedgerStore } from '@toolshield/core/agent';
 
 /**
  * Batch settings every `ToolBatchRunner.run()` and every runner from `AgentRunnerFactory`

@@ -1,4 +1,4 @@
-import { AbortSource, cancellationError } from '@toolshield/core';
+import { AbortSource, cancellationError } from '@toolshield/core/internal';
 
 /**
  * One call in flight: what cancels it (the caller's signal, when given, and the application's

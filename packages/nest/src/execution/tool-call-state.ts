@@ -1,13 +1,15 @@
 import {
-  callBudget,
-  type AbandonedAttempt,
-  type AbortSource,
   type AbortSignalLike,
-  type CallBudget,
   defaultIdempotencyKey,
   type HeadersLike,
   type ToolCallContext,
 } from '@toolshield/core';
+import {
+  callBudget,
+  type AbandonedAttempt,
+  type AbortSource,
+  type CallBudget,
+} from '@toolshield/core/internal';
 import type { CallHandler } from '@nestjs/common';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';

@@ -1,12 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CancelledError,
-  ToolNotFoundError,
-  assertSerializableOutput,
-  capToolName,
   createToolResult,
-  parseToolArguments,
-  suggestToolNames,
   type ChaosInjectedEvent,
   type Clock,
   type ToolCallRequest,
@@ -14,6 +9,13 @@ import {
   type ToolFailure,
   type ToolOutcome,
 } from '@toolshield/core';
+import {
+  ToolNotFoundError,
+  assertSerializableOutput,
+  capToolName,
+  parseToolArguments,
+  suggestToolNames,
+} from '@toolshield/core/internal';
 import { randomUUID } from 'node:crypto';
 import type { Observable } from 'rxjs';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';

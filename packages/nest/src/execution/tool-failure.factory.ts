@@ -1,16 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  createFailureSanitizer,
   createRedactor,
-  createToolFailure,
-  hasSideEffects,
   type Clock,
-  type FailureSanitizer,
   type Redactor,
   type ToolCallContext,
   type ToolError,
   type ToolFailure,
 } from '@toolshield/core';
+import {
+  createFailureSanitizer,
+  createToolFailure,
+  hasSideEffects,
+  type FailureSanitizer,
+} from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';

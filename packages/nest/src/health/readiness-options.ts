@@ -1,11 +1,5 @@
-import {
-  assertOptions,
-  listOf,
-  objectOf,
-  text,
-  type OptionIssue,
-  InvalidOptionsError,
-} from '@toolshield/core';
+import { type OptionIssue, InvalidOptionsError } from '@toolshield/core';
+import { assertOptions, listOf, objectOf, text } from '@toolshield/core/internal';
 
 /** What `ToolShieldHealthIndicator.isReady()` takes. @publicApi */
 export interface ToolShieldReadinessOptions {

@@ -1,12 +1,11 @@
 import type {
-  CircuitBreakerStore,
   ClassificationRule,
   Clock,
   RateLimitOptions,
-  RateLimitStore,
   RedactionRule,
   RetryBudgetStore,
 } from '@toolshield/core';
+import type { CircuitBreakerStore, RateLimitStore } from '@toolshield/core/internal';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { IdempotencyKeyFactory } from '../execution/idempotency-key.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';

@@ -1,4 +1,5 @@
-import { RETRY_OPTIONS_RULE, assertOptions, type RetryOptions } from '@toolshield/core';
+import { type RetryOptions } from '@toolshield/core';
+import { RETRY_OPTIONS_RULE, assertOptions } from '@toolshield/core/internal';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import { TOOL_OPTIONS_RULE } from './tool-options.rule.js';
 

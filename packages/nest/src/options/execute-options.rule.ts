@@ -1,6 +1,5 @@
+import { InvalidInputError, InvalidOptionsError } from '@toolshield/core';
 import {
-  InvalidInputError,
-  InvalidOptionsError,
   RETRY_OPTIONS_RULE,
   anyObject,
   checkOption,
@@ -11,7 +10,7 @@ import {
   objectOf,
   oneOf,
   text,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { ExecuteOptions } from '../execution/execute-options.interface.js';
 import { TIMEOUT_MS_RULE } from './policy-option.rules.js';
 

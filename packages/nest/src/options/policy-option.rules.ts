@@ -8,7 +8,7 @@ import {
   milliseconds,
   objectOf,
   oneOf,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { ToolBulkheadOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.interface.js';
 

@@ -1,3 +1,4 @@
+import { type ToolAnnotations } from '@toolshield/core';
 import {
   CIRCUIT_BREAKER_OPTION_RULES,
   HEDGING_OPTIONS_RULE,
@@ -14,8 +15,7 @@ import {
   text,
   withConditions,
   type OptionRule,
-  type ToolAnnotations,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type {
   ToolBreakerOptions,
   ToolFallbackOptions,

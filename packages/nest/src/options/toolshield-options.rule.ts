@@ -1,3 +1,4 @@
+import { type RedactionRule } from '@toolshield/core';
 import {
   CLOCK_RULE,
   LEDGER_STORE_RULE,
@@ -8,7 +9,6 @@ import {
   either,
   required,
   text,
-  type RedactionRule,
   func,
   instanceOf,
   listOf,
@@ -16,7 +16,7 @@ import {
   oneOf,
   recordOf,
   withMethods,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';

@@ -1,5 +1,5 @@
 import type { DynamicModule, InjectionToken, Provider } from '@nestjs/common';
-import { assertOptions, type OptionRule } from '@toolshield/core';
+import { assertOptions, type OptionRule } from '@toolshield/core/internal';
 
 /** What `ConfigurableModuleBuilder` builds with `setClassMethodName('forRoot')`. */
 interface ConfigurableForRootModule {

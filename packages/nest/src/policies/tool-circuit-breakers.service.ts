@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type CircuitBreakerOptions, type CircuitState, type Clock } from '@toolshield/core';
 import {
   CircuitBreakerRegistry,
   DEFAULT_CIRCUIT_BREAKER_OPTIONS,
-  type CircuitBreakerOptions,
   type CircuitBreakerRegistration,
-  type CircuitState,
-  type Clock,
   type ToolCircuitBreaker,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';
 import { ToolEventBus } from '../execution/tool-event-bus.js';

@@ -1,12 +1,11 @@
 import type {
-  Bulkhead,
   HedgingOptions,
   RateLimitOptions,
   CircuitBreakerOptions,
   RetryOptions,
-  RetryPolicy,
   ToolCallContext,
 } from '@toolshield/core';
+import type { Bulkhead, RetryPolicy } from '@toolshield/core/internal';
 
 /** A tool's breaker settings, resolved. @internal */
 export interface ToolBreakerPolicy {

@@ -1,10 +1,10 @@
+import { type RetryOptions } from '@toolshield/core';
 import {
   Bulkhead,
   DEFAULT_TOOL_TIMEOUT_MS,
   resolveRetryPolicy,
-  type RetryOptions,
   type RetryPolicy,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.interface.js';
 import type {

@@ -1,12 +1,10 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { CancelledError, type Clock, type RateLimitOptions } from '@toolshield/core';
 import {
   AdaptiveRateController,
-  CancelledError,
   RateLimiter,
-  type Clock,
   type RateLimiterSnapshot,
-  type RateLimitOptions,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolEventBus } from '../execution/tool-event-bus.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type Clock, type RetryBudgetSettings, type RetryBudgetStore } from '@toolshield/core';
 import {
   LocalRetryBudgetStore,
   retryBudgetGate,
-  type Clock,
   type RetryBudgetGate,
-  type RetryBudgetSettings,
-  type RetryBudgetStore,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';

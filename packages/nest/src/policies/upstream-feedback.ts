@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type Clock, type HeadersLike } from '@toolshield/core';
 import {
   readUpstreamRateSignals,
   readUpstreamRefusal,
   type AdaptiveRateController,
-  type Clock,
-  type HeadersLike,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 

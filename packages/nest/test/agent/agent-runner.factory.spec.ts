@@ -11,7 +11,7 @@ import {
   type ChatModelRequest,
   INTERRUPTED_CALL_REASON,
   INTERRUPTED_SAFE_CALL_REASON,
-} from '@toolshield/core';
+} from '@toolshield/core/agent';
 import { AgentRunnerFactory } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 import { TripTools } from './fixtures/trip.tools.js';

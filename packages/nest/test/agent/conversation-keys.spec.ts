@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
-import type { ChatModel, ToolCallContext } from '@toolshield/core';
+import type { ToolCallContext } from '@toolshield/core';
+import type { ChatModel } from '@toolshield/core/agent';
 import {
   AgentRunnerFactory,
   Tool,

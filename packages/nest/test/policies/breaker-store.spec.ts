@@ -1,10 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  VirtualClock,
-  type CircuitBreakerSnapshot,
-  type CircuitBreakerStore,
-  type ToolEvent,
-} from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core';
+import { type CircuitBreakerSnapshot, type CircuitBreakerStore } from '@toolshield/core/internal';
+import { VirtualClock } from '@toolshield/core/testing';
 import { createToolApp } from '../fixtures/create-app.js';
 import { ToolCircuitBreakers } from '../../src/index.js';
 import { FlakyTools } from './fixtures/flaky.tools.js';

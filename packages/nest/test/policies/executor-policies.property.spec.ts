@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isTerminalToolEvent, type ToolEvent } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core';
+import { isTerminalToolEvent } from '@toolshield/core/internal';
 import fc from 'fast-check';
 import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Inject, Injectable } from '@nestjs/common';
-import { VirtualClock, type ToolCallContext } from '@toolshield/core';
+import { type ToolCallContext } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { Tool, ToolCall, TOOLSHIELD_CLOCK } from '../../src/index.js';
 import { useToolApp } from './fixtures/tool-app.js';
 

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { HttpException, Injectable } from '@nestjs/common';
 import {
-  AdaptiveRateController,
   sleep,
   type Clock,
-  type RateLimitStore,
   type ToolCallContext,
   type ToolEvent,
   type ToolFailure,
 } from '@toolshield/core';
+import { AdaptiveRateController, type RateLimitStore } from '@toolshield/core/internal';
 import { Tool, ToolCall, ToolRateLimiters } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   NetworkError,
-  toMcpTool,
   type ToolCallContext,
   type ToolEvent,
   type ToolFailure,
 } from '@toolshield/core';
+import { toMcpTool } from '@toolshield/core/internal';
 import { IsInt, IsString, Min } from 'class-validator';
 import {
   Tool,

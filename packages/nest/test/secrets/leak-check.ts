@@ -1,11 +1,6 @@
-import {
-  renderOutcomeJson,
-  toAnthropicToolResult,
-  toMcpCallToolResult,
-  toOpenAIToolMessage,
-  type ToolEvent,
-  type ToolFailure,
-} from '@toolshield/core';
+import { renderOutcomeJson, type ToolEvent, type ToolFailure } from '@toolshield/core';
+import { toAnthropicToolResult, toOpenAIToolMessage } from '@toolshield/core/agent';
+import { toMcpCallToolResult } from '@toolshield/core/internal';
 
 /** The length of the shortest fragment of a secret that counts as a leak. */
 export const LEAK_WINDOW = 12;

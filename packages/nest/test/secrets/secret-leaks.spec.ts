@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  SystemClock,
-  classifyError,
-  createToolFailure,
-  type ToolEvent,
-  type ToolFailure,
-} from '@toolshield/core';
+import { classifyError, type ToolEvent, type ToolFailure } from '@toolshield/core';
+import { SystemClock, createToolFailure } from '@toolshield/core/internal';
 import { createToolApp } from '../fixtures/create-app.js';
 import { eventTexts, framesIn, leaksOf, renderings } from './leak-check.js';
 import { LeakyTools } from './leaky.tools.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { SystemClock } from '@toolshield/core';
+import { SystemClock } from '@toolshield/core/internal';
 import { ToolExecutor, ToolShieldModule } from '../../src/index.js';
 import { ToolShieldTelemetryModule } from '../../src/telemetry/index.js';
 import { FakeTracerProvider } from '../telemetry/fake-otel.js';

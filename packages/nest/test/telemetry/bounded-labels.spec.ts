@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import fc from 'fast-check';
 import { ToolExecutor, ToolRegistry, ToolShieldModule } from '../../src/index.js';
 import {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { VirtualClock, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import fc from 'fast-check';
 import { Tool, ToolCircuitBreakers, ToolExecutor, ToolShieldModule } from '../../src/index.js';
 import { ToolShieldTelemetryModule } from '../../src/telemetry/index.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { metrics, SpanStatusCode, trace } from '@opentelemetry/api';
 import { Test } from '@nestjs/testing';
-import { VirtualClock } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import {
   ToolCircuitBreakers,
   ToolExecutor,

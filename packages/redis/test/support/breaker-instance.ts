@@ -1,8 +1,5 @@
-import {
-  CircuitBreakerRegistry,
-  type CircuitBreakerOptions,
-  type CircuitState,
-} from '@toolshield/core';
+import { type CircuitBreakerOptions, type CircuitState } from '@toolshield/core';
+import { CircuitBreakerRegistry } from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../../src/index.js';
 import { eventually, REJOIN_WITHIN_MS } from './eventually.js';

@@ -8,7 +8,7 @@ import {
   ToolCircuitBreaker,
   type BreakerOpeningRule,
   type CircuitBreakerOptions,
-} from '../../index.js';
+} from '../../internal.js';
 
 const down = async (): Promise<never> => {
   throw new UpstreamUnavailableError('503 Service Unavailable');

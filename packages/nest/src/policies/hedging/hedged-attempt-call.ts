@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AbortSource, HeadersLike } from '@toolshield/core';
+import type { HeadersLike } from '@toolshield/core';
+import type { AbortSource } from '@toolshield/core/internal';
 import type { MutableToolCallContext } from '../../execution/tool-call-state.js';
 
 /**

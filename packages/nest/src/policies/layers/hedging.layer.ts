@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Hedger, type AdaptiveRateController, type Clock } from '@toolshield/core';
+import { type Clock } from '@toolshield/core';
+import { Hedger, type AdaptiveRateController } from '@toolshield/core/internal';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { ToolEventBus } from '../../execution/tool-event-bus.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';

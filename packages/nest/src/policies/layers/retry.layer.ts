@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { retry, type Clock, type RetryInfo, type ToolErrorType } from '@toolshield/core';
+import { type Clock, type RetryInfo, type ToolErrorType } from '@toolshield/core';
+import { retry } from '@toolshield/core/internal';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { ToolErrorClassifier } from '../../execution/tool-error-classifier.js';
 import { ToolEventBus } from '../../execution/tool-event-bus.js';

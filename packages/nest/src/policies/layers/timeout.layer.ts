@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type Clock } from '@toolshield/core';
 import {
   withAttemptTimeout,
   type AbandonedAttempt,
   type CallBudget,
-  type Clock,
   type TimeoutOptions,
-} from '@toolshield/core';
+} from '@toolshield/core/internal';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
 import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
