@@ -130,7 +130,7 @@ export {
 } from './rendering/index.js';
 export { renderToolOutcomeContent, type ToolOutcomeRenderer } from './agent/index.js';
 export {
-  type ApprovalStore,
+  ApprovalStore,
   InMemoryApprovalStore,
   ApprovalNotPendingError,
   type ApprovalRecord,
@@ -141,3 +141,20 @@ export {
   type ApprovalNotPendingReason,
   type ToolApprovalRef,
 } from './approvals/index.js';
+export {
+  type OutputBudget,
+  DEFAULT_OUTPUT_BUDGET,
+  type NotedOutput,
+  type OutputCut,
+  type OutputPage,
+  type TokenEstimator,
+  estimateTokens,
+} from './output/index.js';
+export {
+  type ToolCacheOptions,
+  type ToolCacheStore,
+  type ToolCacheEntry,
+  type ToolCacheLookup,
+  InMemoryToolCacheStore,
+  type InMemoryToolCacheStoreOptions,
+} from './cache/index.js';
