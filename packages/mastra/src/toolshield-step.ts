@@ -1,5 +1,5 @@
 import { createStep, type Step } from '@mastra/core/workflows';
-import type { ToolCatalog, ToolCatalogOptions } from '@toolshield/core';
+import type { ToolCatalog, ToolCatalogOptions, ToolOutcome } from '@toolshield/core';
 import { catalogDefinitions } from '@toolshield/core/internal';
 import { acceptingSchema } from './accepting-schema.js';
 import { stepOutput } from './step-failure.js';
@@ -29,11 +29,11 @@ export interface ToolshieldStepOptions extends Pick<ToolCatalogOptions, 'metadat
  *   .commit();
  * @publicApi
  */
-export function toolshieldStep(
+export function toolshieldStep<TOutput = unknown>(
   catalog: ToolCatalog,
   toolName: string,
   options: ToolshieldStepOptions = {},
-): Step<string, unknown, ToolArguments, unknown> {
+): Step<string, unknown, ToolArguments, TOutput> {
   const definition = catalogDefinitions(catalog, { only: [toolName] })[0];
   if (definition === undefined) {
     throw new Error(`toolshieldStep: the catalog has no tool named "${toolName}".`);
@@ -43,17 +43,18 @@ export function toolshieldStep(
     id: options.id ?? toolName,
     description: definition.description,
     inputSchema: toolInputSchema(definition),
-    outputSchema: acceptingSchema<unknown>({ input: anything, output: anything }),
-    execute: async ({ inputData, abortSignal, runId }) =>
-      stepOutput(
-        await catalog.executor.execute(
-          { name: toolName, arguments: inputData },
-          {
-            signal: abortSignal,
-            metadata: options.metadata,
-            conversationId: options.conversationId ?? runId,
-          },
-        ),
-      ),
+    outputSchema: acceptingSchema<TOutput>({ input: anything, output: anything }),
+    execute: async ({ inputData, abortSignal, runId }) => {
+      const outcome = await catalog.executor.execute(
+        { name: toolName, arguments: inputData },
+        {
+          signal: abortSignal,
+          metadata: options.metadata,
+          conversationId: options.conversationId ?? runId,
+        },
+      );
+      // The catalog does not know its tools' output types: the caller names it.
+      return stepOutput(outcome as ToolOutcome<TOutput>);
+    },
   });
 }
