@@ -4,7 +4,7 @@
  * registry. It starts a throwaway Verdaccio on 127.0.0.1 (registry-smoke/verdaccio.mjs),
  * publishes every public package to it with the release tool (`nx release publish
  * --registry`), then in a plain Nest 12 app created in a temp dir outside the workspace
- * installs @toolshield/core, nest, mcp, redis, ai-sdk, openai-agents and langchain BY NAME AND
+ * installs @toolshield/core, nest, mcp, redis, ai-sdk, openai-agents, langchain and mastra BY NAME AND
  * VERSION from that registry, then @toolshield/chaos by name alone in a second `npm install`
  * (the `@toolshield` scope routed to it in the app's .npmrc, as docs/releasing.md shows and a
  * user of a private registry does; other packages from the npm registry and its cache,
@@ -53,7 +53,17 @@ const published = readdirSync(join(root, 'packages')).filter((name) => {
   return existsSync(join(dir, 'package.json')) && manifestOf(dir).private !== true;
 });
 /** Installed into the app by name and version. */
-const installed = ['core', 'nest', 'chaos', 'mcp', 'redis', 'ai-sdk', 'openai-agents', 'langchain'];
+const installed = [
+  'core',
+  'nest',
+  'chaos',
+  'mcp',
+  'redis',
+  'ai-sdk',
+  'openai-agents',
+  'langchain',
+  'mastra',
+];
 /** Installed by name alone in a second `npm install`, after the others. */
 const installedLater = 'chaos';
 const keep = process.argv.includes('--keep');

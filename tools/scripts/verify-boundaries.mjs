@@ -67,6 +67,18 @@ const probes = [
     code: "import * as chaos from '@toolshield/chaos';\nexport const probe = chaos;\n",
     rule: '@nx/enforce-module-boundaries',
   },
+  {
+    what: 'the Mastra adapter imports another adapter than the AI SDK one',
+    file: 'packages/mastra/src/boundary-probe.ts',
+    code: "import * as langchain from '@toolshield/langchain';\nexport const probe = langchain;\n",
+    rule: '@nx/enforce-module-boundaries',
+  },
+  {
+    what: 'core imports the Mastra adapter',
+    file: 'packages/core/src/boundary-probe.ts',
+    code: "import * as mastra from '@toolshield/mastra';\nexport const probe = mastra;\n",
+    rule: '@nx/enforce-module-boundaries',
+  },
 ];
 
 const allowed = {

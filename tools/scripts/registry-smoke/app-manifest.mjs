@@ -26,6 +26,7 @@ const thirdParty = [
   '@langchain/core',
   'langchain',
   '@langchain/langgraph',
+  '@mastra/core',
 ];
 
 /** The range the workspace uses for a third-party package (root or any project manifest). */

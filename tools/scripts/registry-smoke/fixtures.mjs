@@ -66,6 +66,7 @@ export class AppModule {}
     'fakes/langchain-scripted-chat-model.ts': copy(
       'packages/langchain/test/scripted-chat-model.ts',
     ),
+    'fakes/mastra-scripted-model.ts': copy('packages/mastra/test/scripted-model.ts'),
     'fakes/openai.ts': `import { scriptedModel } from './ai-sdk-scripted-model.js';
 
 /** Stands in for @ai-sdk/openai: whatever model is asked for, a scripted one. */

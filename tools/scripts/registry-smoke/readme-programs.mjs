@@ -18,8 +18,8 @@ const FETCH_WEATHER = `globalThis.fetch = async () =>
 /**
  * Every README program: `{ name, file, source, check(result) -> problem | undefined }`;
  * `adapter: true` for the framework adapters' examples, which are compiled with skipLibCheck
- * (checking the AI SDK's, the Agents SDK's and LangChain's own declarations took most of a
- * minute of CPU here).
+ * (checking the AI SDK's, the Agents SDK's, LangChain's and Mastra's own declarations took most
+ * of a minute of CPU here).
  */
 export function readmePrograms(root) {
   return [
@@ -32,6 +32,7 @@ export function readmePrograms(root) {
     aiSdkReadme(root),
     openAiAgentsReadme(root),
     langChainReadme(root),
+    mastraReadme(root),
   ];
 }
 
@@ -293,6 +294,27 @@ await app.close();
     check: ({ contents }) =>
       !contents.some((content) => String(content).includes('"tempC":21'))
         ? `no tool message with the result: ${JSON.stringify(contents)}`
+        : undefined,
+  };
+}
+
+/** The agent example with the AI SDK's scripted model as Mastra's model; the run's tool results read. */
+function mastraReadme(root) {
+  return {
+    name: 'packages/mastra/README.md',
+    adapter: true,
+    file: 'mastra-readme',
+    source: `import 'reflect-metadata';
+import { app, request } from './app-context.js';
+import { asAgentModel, scriptedModel } from './fakes/mastra-scripted-model.js';
+const model = asAgentModel(scriptedModel(${WEATHER_SCRIPT}));
+${firstTsBlock(readme(root, 'mastra'))}
+console.log('RESULT ' + JSON.stringify({ outcomes: result.toolResults.map((part) => part.payload.result), text: result.text }));
+await app.close();
+`,
+    check: ({ outcomes }) =>
+      outcomes.length !== 1 || outcomes[0].success !== true || !sentWeather(outcomes[0])
+        ? `got ${JSON.stringify(outcomes)}`
         : undefined,
   };
 }
