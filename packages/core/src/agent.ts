@@ -12,6 +12,8 @@ export {
   type AgentRunResult,
   type AgentStopReason,
   type AgentStopCode,
+  type AwaitingApproval,
+  type AwaitingApprovalMark,
   type ChatModel,
   type ChatModelRequest,
   type ChatModelTool,

@@ -134,6 +134,7 @@ export {
   InMemoryApprovalStore,
   ApprovalNotPendingError,
   type ApprovalRecord,
+  type ApprovalResolution,
   type ApprovalStatus,
   type ApprovalDecision,
   type ApprovalDecideResult,

@@ -1,9 +1,9 @@
 import {
+  type ApprovalError,
   ApprovalDeniedError,
   ApprovalExpiredError,
   ApprovalPendingError,
 } from '../errors/approval.errors.js';
-import type { ToolError } from '../errors/tool-error.js';
 import {
   createToolFailure,
   type CreateToolFailureOptions,
@@ -35,8 +35,8 @@ export function approvalFailure(
     readonly durationMs?: number;
   } = {},
 ): ToolFailure {
-  const failure = createToolFailure(
-    errorOf(kind, record, options.reason),
+  return createToolFailure(
+    approvalError(kind, record, options.reason),
     {
       tool: record.tool,
       callId: record.callId,
@@ -46,11 +46,20 @@ export function approvalFailure(
     },
     options,
   );
-  return { ...failure, approval: approvalRefOf(record) };
 }
 
-function errorOf(kind: ApprovalFailureKind, record: ApprovalRecord, reason?: string): ToolError {
-  const options = { toolName: record.tool, captureStack: false };
+/**
+ * The error behind {@link approvalFailure}, for code that throws it inside a tool's pipeline
+ * (the failure made from it carries the approval too).
+ *
+ * @publicApi
+ */
+export function approvalError(
+  kind: ApprovalFailureKind,
+  record: ApprovalRecord,
+  reason?: string,
+): ApprovalError {
+  const options = { toolName: record.tool, captureStack: false, approval: approvalRefOf(record) };
   switch (kind) {
     case 'pending':
       return new ApprovalPendingError(

@@ -1,4 +1,21 @@
-import { ToolError } from './tool-error.js';
+import type { ToolApprovalRef } from '../approvals/approval-record.js';
+import { ToolError, type ToolErrorOptions } from './tool-error.js';
+
+/** Options of the approval errors: the approval the call waits for, or waited for. @publicApi */
+export interface ApprovalErrorOptions extends ToolErrorOptions {
+  /** Put on the failure as `ToolFailure.approval`. */
+  readonly approval?: ToolApprovalRef;
+}
+
+/** Base of the three approval errors: they carry the approval. @publicApi */
+export abstract class ApprovalError extends ToolError {
+  readonly approval?: ToolApprovalRef;
+
+  constructor(message: string, options: ApprovalErrorOptions = {}) {
+    super(message, options);
+    this.approval = options.approval;
+  }
+}
 
 /**
  * The call needs a person's approval and did not run: it waits under an approval id
@@ -7,7 +24,7 @@ import { ToolError } from './tool-error.js';
  *
  * @publicApi
  */
-export class ApprovalPendingError extends ToolError {
+export class ApprovalPendingError extends ApprovalError {
   readonly type = 'approval_pending' as const;
 }
 
@@ -17,7 +34,7 @@ export class ApprovalPendingError extends ToolError {
  *
  * @publicApi
  */
-export class ApprovalDeniedError extends ToolError {
+export class ApprovalDeniedError extends ApprovalError {
   readonly type = 'approval_denied' as const;
 }
 
@@ -26,6 +43,6 @@ export class ApprovalDeniedError extends ToolError {
  *
  * @publicApi
  */
-export class ApprovalExpiredError extends ToolError {
+export class ApprovalExpiredError extends ApprovalError {
   readonly type = 'approval_expired' as const;
 }

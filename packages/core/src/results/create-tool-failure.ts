@@ -1,3 +1,4 @@
+import type { ApprovalError } from '../errors/approval.errors.js';
 import type { ToolError, ValidationIssue } from '../errors/tool-error.js';
 import type { ToolNotFoundError } from '../errors/tool-not-found.error.js';
 import type { InvalidInputError } from '../errors/invalid-input.error.js';
@@ -79,8 +80,15 @@ export function createToolFailure(
     ...(availableTools.length > 0 ? { availableTools: [...availableTools] } : {}),
     ...(didYouMean.length > 0 ? { didYouMean: [...didYouMean] } : {}),
     suggestions: suggestionsFor(error, ctx, sanitizer, effectUnknown),
+    ...approvalOf(error),
     metadata: failureMetadata(error, ctx, sanitizer, retryCount, effectUnknown),
   };
+}
+
+/** The approval an approval error carries (its arguments are redacted already). */
+function approvalOf(error: ToolError): Pick<ToolFailure, 'approval'> {
+  const { approval } = error as Partial<ApprovalError>;
+  return approval === undefined ? {} : { approval };
 }
 
 /** The next steps; the error's own go through the sanitizer like every text it carries. */

@@ -1,3 +1,6 @@
+import type { ToolApprovalRef } from '../../approvals/approval-record.js';
+import type { ToolFailure } from '../../results/tool-outcome.js';
+
 /**
  * A tool call inside an assistant message, as the model emitted it.
  *
@@ -31,6 +34,18 @@ export interface AssistantMessage {
   readonly toolCalls?: readonly ConversationToolCall[];
 }
 
+/**
+ * Marks the tool message of a call that waits for a person's approval: it stands in for the
+ * result until the decision's outcome replaces it (`AgentRunner` never sends it to a model).
+ *
+ * @publicApi
+ */
+export interface AwaitingApprovalMark {
+  readonly approval: ToolApprovalRef;
+  /** The failures of the other calls of the same batch, for the decision prompt that follows the decision. */
+  readonly batchFailures?: readonly ToolFailure[];
+}
+
 /** The answer to exactly one tool call of an earlier assistant message. @publicApi */
 export interface ToolResultMessage {
   readonly role: 'tool';
@@ -42,6 +57,8 @@ export interface ToolResultMessage {
   readonly content: string;
   /** True when the call failed (Anthropic `is_error`). */
   readonly isError: boolean;
+  /** Present while the call waits for approval: this message is a placeholder. */
+  readonly awaitingApproval?: AwaitingApprovalMark;
 }
 
 /**

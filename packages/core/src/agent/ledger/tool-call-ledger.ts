@@ -1,4 +1,7 @@
-import type { ConversationMessage } from '../conversation/conversation-message.js';
+import type {
+  ConversationMessage,
+  ToolResultMessage,
+} from '../conversation/conversation-message.js';
 import {
   repairToolCallHistory,
   type ToolCallRepairOptions,
@@ -46,6 +49,16 @@ export class ToolCallLedger {
   /** Adds messages to the end of the history. */
   append(...messages: ConversationMessage[]): void {
     this.history.push(...messages);
+  }
+
+  /** Replaces the tool message answering `message.toolCallId`; `false` when there is none. */
+  replaceToolResult(message: ToolResultMessage): boolean {
+    const index = this.history.findIndex(
+      (old) => old.role === 'tool' && old.toolCallId === message.toolCallId,
+    );
+    if (index < 0) return false;
+    this.history[index] = message;
+    return true;
   }
 
   /** Ids of the tool calls that have no result yet, in the order they were made. */

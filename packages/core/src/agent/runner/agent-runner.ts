@@ -5,10 +5,7 @@ import {
   type ToolBatchEntry,
 } from '../batch/run-tool-batch.js';
 import type { ToolCallExecutor } from '../batch/tool-call-executor.js';
-import type {
-  AssistantMessage,
-  ConversationToolCall,
-} from '../conversation/conversation-message.js';
+import type { AssistantMessage, ToolResultMessage } from '../conversation/conversation-message.js';
 import { failuresToPromptFor } from '../decision/decision-prompt-policy.js';
 import {
   DEFAULT_COMPLETION_TOOL,
@@ -31,26 +28,24 @@ import type { AgentRunResult, AgentStopReason } from './agent-run-result.js';
 import type { ChatModelTool } from './chat-model.js';
 import { answeringCompletion, completionToolDefinition } from './completion-tool.js';
 import { normaliseReply } from './normalise-reply.js';
+import {
+  applyDecisions,
+  awaitingIn,
+  isAwaitingApproval,
+  keepBatchFailures,
+  placeholderFor,
+  resumedTurn,
+  suspendedResult,
+  type ResumedTurn,
+  type TurnFacts,
+} from './approval-pause.js';
 import { assertOptions } from '../../options/assert-options.js';
 import { AGENT_RUNNER_OPTIONS_RULE } from './agent-runner-options.rule.js';
 import type { AgentRunnerOptions } from './agent-runner-options.js';
+import type { AgentRunRequest } from './agent-run-request.js';
 
 export type { AgentRunnerOptions } from './agent-runner-options.js';
-
-/** @publicApi */
-export interface AgentRunRequest {
-  /** Runs continue the conversation saved under this id, repaired first. */
-  readonly conversationId: string;
-  /** The user's message; leave it out to resume a conversation as it is. */
-  readonly input?: string;
-  /**
-   * Aborting it skips the calls not yet started and stops the run before the next step. The
-   * calls it cut or skipped get no result of their own: the repair answers them as it answers
-   * calls a crash interrupted (safe to repeat for `safeToRepeat` tools, else outcome unknown),
-   * so a run stopped to be resumed elsewhere is never told less than one that crashed.
-   */
-  readonly signal?: AbortSignal;
-}
+export type { AgentRunRequest } from './agent-run-request.js';
 
 /** A call the run's own abort cut or kept from starting: left to the repair, like a crash. */
 function cutByAbort(entry: ToolBatchEntry, signal: AbortSignal | undefined): boolean {
@@ -58,10 +53,10 @@ function cutByAbort(entry: ToolBatchEntry, signal: AbortSignal | undefined): boo
   return signal?.aborted === true && !outcome.success && outcome.errorType === 'cancelled';
 }
 
-interface TurnOutcome {
-  readonly failures: readonly ToolFailure[];
-  readonly terminatedBy?: ToolBatchEntry;
+interface TurnOutcome extends TurnFacts {
   readonly refusal?: LoopGuardTrip;
+  /** Calls of the batch waiting for approval: the run suspends. */
+  readonly awaiting?: number;
 }
 
 const ABORTED: AgentStopReason = { code: 'aborted', message: 'The run was cancelled.' };
@@ -120,7 +115,9 @@ export class AgentRunner {
       const ledger = await ToolCallLedger.open(request.conversationId, this.store);
       progress.ledger = ledger;
       this.begin(ledger, request.input);
-      return await this.loop(ledger, request.signal, progress);
+      const resumed = applyDecisions(ledger, request.approvalOutcomes ?? [], this.render);
+      if (awaitingIn(ledger.messages).length > 0) return await this.suspend(ledger, 0);
+      return await this.loop(ledger, request.signal, progress, resumed);
     } catch (error) {
       return {
         status: 'error',
@@ -147,9 +144,16 @@ export class AgentRunner {
     ledger: ToolCallLedger,
     signal: AbortSignal | undefined,
     progress: { steps: number },
+    resumed: ResumedTurn | undefined,
   ): Promise<AgentRunResult> {
     const guard = new LoopGuard(this.options.guards);
     let lastFailure: ToolFailure | undefined;
+    if (resumed) {
+      const turn = resumedTurn(resumed, ledger.messages, guard, this.terminatingTools());
+      lastFailure = turn.failures.at(-1);
+      const ended = await this.afterTurn(ledger, turn, guard, progress.steps, lastFailure);
+      if (ended) return ended;
+    }
     for (;;) {
       this.repair(ledger);
       const trip = signal?.aborted ? ABORTED : guard.checkSteps(progress.steps);
@@ -181,43 +185,68 @@ export class AgentRunner {
         return this.finish(ledger, 'completed', reason, assistant.content, progress.steps);
       }
 
-      const turn = await this.runTurn(calls, ledger, guard, signal);
+      const turn = await this.runTurn(assistant, ledger, guard, signal);
       await ledger.save();
       lastFailure = turn.failures.at(-1) ?? lastFailure;
-      if (turn.terminatedBy) {
-        const tool = turn.terminatedBy.call.name;
-        const reason: AgentStopReason = {
-          code: 'terminating_tool',
-          tool,
-          message: `'${tool}' ended the run.`,
-        };
-        const answer = this.terminatingAnswer(turn.terminatedBy, assistant);
-        return this.finish(ledger, 'completed', reason, answer, progress.steps);
-      }
-      const stopTrip = turn.refusal ?? guard.checkFailures();
-      if (stopTrip) return this.stop(ledger, stopTrip, progress.steps, lastFailure);
-
-      const prompted = failuresToPromptFor(
-        this.options.decisionPrompt ?? 'every-failure',
-        turn.failures,
-        guard.consecutiveFailures,
-      );
-      if (prompted.length > 0) {
-        ledger.append({
-          role: 'user',
-          content: buildDecisionPrompt(prompted, this.completionTool),
-        });
-      }
+      const ended = await this.afterTurn(ledger, turn, guard, progress.steps, lastFailure);
+      if (ended) return ended;
     }
+  }
+
+  /**
+   * Ends the run after a turn when it must: suspended for approval, a terminating call, a
+   * guard; otherwise adds the decision prompt the policy asks for, and the loop goes on.
+   */
+  private async afterTurn(
+    ledger: ToolCallLedger,
+    turn: TurnOutcome,
+    guard: LoopGuard,
+    steps: number,
+    lastFailure: ToolFailure | undefined,
+  ): Promise<AgentRunResult | undefined> {
+    if (turn.awaiting) return this.suspend(ledger, steps);
+    if (turn.terminatedBy) {
+      const { tool, answer } = turn.terminatedBy;
+      const reason: AgentStopReason = {
+        code: 'terminating_tool',
+        tool,
+        message: `'${tool}' ended the run.`,
+      };
+      return this.finish(ledger, 'completed', reason, answer, steps);
+    }
+    const stopTrip = turn.refusal ?? guard.checkFailures();
+    if (stopTrip) return this.stop(ledger, stopTrip, steps, lastFailure);
+    const prompted = failuresToPromptFor(
+      this.options.decisionPrompt ?? 'every-failure',
+      turn.failures,
+      guard.consecutiveFailures,
+    );
+    if (prompted.length > 0) {
+      ledger.append({ role: 'user', content: buildDecisionPrompt(prompted, this.completionTool) });
+    }
+    return undefined;
+  }
+
+  private terminatingTools(): readonly string[] {
+    return (
+      this.options.batch?.terminatingTools ?? [...DEFAULT_TERMINATING_TOOLS, this.completionTool]
+    );
+  }
+
+  /** Saves the conversation and reports the calls it waits for. */
+  private async suspend(ledger: ToolCallLedger, steps: number): Promise<AgentRunResult> {
+    await ledger.save();
+    return suspendedResult(ledger.messages, steps);
   }
 
   /** Runs the calls the guard admits; the rest get `limit_exceeded` results without running. */
   private async runTurn(
-    calls: readonly ConversationToolCall[],
+    assistant: AssistantMessage,
     ledger: ToolCallLedger,
     guard: LoopGuard,
     signal: AbortSignal | undefined,
   ): Promise<TurnOutcome> {
+    const calls = assistant.toolCalls ?? [];
     let refusal: LoopGuardTrip | undefined;
     let admitted = 0;
     for (const call of calls) {
@@ -229,22 +258,20 @@ export class AgentRunner {
     const { conversationId } = ledger;
     const executor: ToolCallExecutor = (call, options) =>
       this.executor(call, { ...options, conversationId });
+    const placeholders: ToolResultMessage[] = [];
     const batch = await runToolBatch(calls.slice(0, admitted), executor, {
       ...this.options.batch,
-      terminatingTools: this.options.batch?.terminatingTools ?? [
-        ...DEFAULT_TERMINATING_TOOLS,
-        this.completionTool,
-      ],
+      terminatingTools: this.terminatingTools(),
       signal,
       onEntry: (entry) => {
         if (cutByAbort(entry, signal)) return;
-        ledger.append(
-          toToolResultMessage(
-            { id: entry.callId, name: entry.outcome.tool },
-            entry.outcome,
-            this.render,
-          ),
-        );
+        const call = { id: entry.callId, name: entry.outcome.tool };
+        if (isAwaitingApproval(entry.outcome)) {
+          placeholders.push(placeholderFor(call, entry.outcome, this.render));
+          ledger.append(placeholders[placeholders.length - 1]);
+        } else {
+          ledger.append(toToolResultMessage(call, entry.outcome, this.render));
+        }
         // A checkpoint so a crash mid-batch keeps the results already in; the caller awaits
         // the save after the batch, which reports a store that keeps failing.
         ledger.save().catch(() => undefined);
@@ -262,13 +289,27 @@ export class AgentRunner {
     }
 
     const counted = batch.entries.filter(
-      (entry) => entry.disposition !== 'skipped' && !cutByAbort(entry, signal),
+      (entry) =>
+        entry.disposition !== 'skipped' &&
+        !cutByAbort(entry, signal) &&
+        !isAwaitingApproval(entry.outcome),
     );
     for (const entry of counted) guard.record(entry.call, entry.outcome);
+    const failures = counted.flatMap((entry) => (entry.outcome.success ? [] : [entry.outcome]));
+    if (placeholders.length > 0) keepBatchFailures(ledger, placeholders[0], failures);
+    const terminated = batch.terminatedBy;
     return {
-      failures: counted.flatMap((entry) => (entry.outcome.success ? [] : [entry.outcome])),
-      ...(batch.terminatedBy ? { terminatedBy: batch.terminatedBy } : {}),
+      failures,
+      ...(terminated
+        ? {
+            terminatedBy: {
+              tool: terminated.call.name,
+              answer: this.terminatingAnswer(terminated, assistant),
+            },
+          }
+        : {}),
       ...(refusal ? { refusal } : {}),
+      awaiting: placeholders.length,
     };
   }
 
