@@ -48,3 +48,12 @@ export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';
 export { assertToolOptions } from './options/assert-tool-options.js';
 export { checkingModuleOptions } from './options/validate-module-options.js';
+export type {
+  ToolCacheSettings,
+  ToolOutputOption,
+  ToolResultModuleOptions,
+  ReadMoreToolOptions,
+} from './results/tool-result-options.interface.js';
+export type { CacheMetadata } from './results/cache.layer.js';
+export type { OutputMetadata } from './results/output.layer.js';
+export { READ_TOOL_OUTPUT } from './results/read-tool-output.constants.js';

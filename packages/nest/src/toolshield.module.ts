@@ -1,3 +1,4 @@
+import { TOOL_RESULT_PROVIDERS } from './results/tool-result.providers.js';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { systemClock } from '@toolshield/core';
@@ -80,6 +81,7 @@ const randomProvider: Provider = {
     BulkheadLayer,
     RateLimitLayer,
     HedgingLayer,
+    ...TOOL_RESULT_PROVIDERS,
     UpstreamFeedback,
     ToolCircuitBreakers,
     ToolRateLimiters,

@@ -104,7 +104,7 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
       ],
       [
         { timeout: 100 },
-        'defaults.timeout must be absent: it is not an option (the options here are retry, timeoutMs, breaker, bulkhead, rateLimit, hedging), got 100',
+        'defaults.timeout must be absent: it is not an option (the options here are retry, timeoutMs, breaker, bulkhead, rateLimit, hedging, output), got 100',
       ],
       [
         { hedging: { maxExtraShare: -1 } },
@@ -173,6 +173,23 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
         'retryBudgetStore must be a RetryBudgetStore (an object with recordCall() and recordSuccess() and tryRetry()), got an object',
       ],
     ],
+  },
+  cacheStore: {
+    good: [{ get: fn, set: fn }],
+    bad: [
+      [
+        { get: fn },
+        'cacheStore must be a ToolCacheStore (an object with get() and set()), got an object',
+      ],
+    ],
+  },
+  estimateTokens: {
+    good: [fn],
+    bad: [['bytes', "estimateTokens must be a function, got 'bytes'"]],
+  },
+  readMoreTool: {
+    good: [true, false, { keepMs: 60_000, maxEntries: 10 }],
+    bad: [[{ keepMs: 0 }, 'readMoreTool.keepMs must be a number of milliseconds above 0, got 0']],
   },
   classificationRules: {
     good: [[], [fn]],
@@ -392,6 +409,21 @@ const toolOptions: OptionTables<ToolOptions> = {
   critical: {
     good: [true, false],
     bad: [['yes', "@Tool(probe).critical must be true or false, got 'yes'"]],
+  },
+  output: {
+    good: [false, { maxTokens: 4_000 }, { maxBytes: 50_000 }, { maxTokens: 256, maxBytes: 1_024 }],
+    bad: [
+      [{ maxTokens: 10 }, '@Tool(probe).output.maxTokens must be an integer from 256 up, got 10'],
+      [true, '@Tool(probe).output must be'],
+    ],
+  },
+  cache: {
+    with: { idempotent: true, annotations: { readOnlyHint: true } },
+    good: [{ ttlMs: 1_000 }, { ttlMs: 60_000, staleIfErrorMs: 600_000, scope: fn }],
+    bad: [
+      [{ ttlMs: 0 }, '@Tool(probe).cache.ttlMs must be a number of milliseconds above 0, got 0'],
+      [{ staleIfErrorMs: 1_000 }, '@Tool(probe).cache.ttlMs must be'],
+    ],
   },
 };
 

@@ -1,3 +1,5 @@
+import { canonicalJson } from '../agent/guards/canonical-json.js';
+
 /**
  * The cache key of a call: the tool, the scope (a user or tenant; empty when unscoped) and the
  * arguments in canonical JSON (object keys sorted at every depth), so `{"a":1,"b":2}` and
@@ -9,20 +11,4 @@
  */
 export function toolCacheKey(tool: string, args: unknown, scope = ''): string {
   return `${tool}\u0000${scope}\u0000${canonicalJson(args)}`;
-}
-
-/** JSON with object keys sorted at every depth; `undefined` properties left out, as JSON does. @publicApi */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value))
-    return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const parts: string[] = [];
-    for (const key of Object.keys(value).sort()) {
-      const item = (value as Record<string, unknown>)[key];
-      if (item === undefined) continue;
-      parts.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
-    }
-    return `{${parts.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

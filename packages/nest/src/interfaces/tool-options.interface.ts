@@ -1,4 +1,8 @@
 import type {
+  ToolCacheSettings,
+  ToolOutputOption,
+} from '../results/tool-result-options.interface.js';
+import type {
   BulkheadOptions,
   HedgingOptions,
   RateLimitOptions,
@@ -118,4 +122,22 @@ export interface ToolOptions {
    * (reported as `degraded`). Default `false`.
    */
   readonly critical?: boolean;
+  /**
+   * How much of an output the model reads: over budget it is cut to valid JSON with a note
+   * saying what was left out; `false` for no limit. Default: the module's `defaults.output`,
+   * else 25,000 tokens.
+   *
+   * @example
+   * output: { maxTokens: 4_000 }
+   */
+  readonly output?: ToolOutputOption;
+  /**
+   * Reuses the tool's answers: fresh for `ttlMs`, identical concurrent calls sharing one run,
+   * and a stale answer standing in for a transient failure within `staleIfErrorMs`. Only for
+   * tools that are idempotent and read-only; startup refuses it on others. Default: none.
+   *
+   * @example
+   * cache: { ttlMs: 60_000, staleIfErrorMs: 600_000 }
+   */
+  readonly cache?: ToolCacheSettings;
 }

@@ -1,3 +1,4 @@
+import type { ToolOutputOption } from '../results/tool-result-options.interface.js';
 import type {
   CircuitBreakerOptions,
   HedgingOptions,
@@ -25,6 +26,8 @@ export interface ToolPolicyDefaults {
   readonly rateLimit?: RateLimitOptions;
   /** Hedging of every tool that is idempotent and read-only; others are never hedged (default: none). */
   readonly hedging?: HedgingOptions;
+  /** The output budget of every tool (default 25,000 tokens); `false` for none. */
+  readonly output?: ToolOutputOption;
 }
 
 /** The policies a tool can have, for ordering them. @publicApi */

@@ -1,3 +1,4 @@
+import type { ToolResultModuleOptions } from '../results/tool-result-options.interface.js';
 import type {
   ClassificationRule,
   Clock,
@@ -15,7 +16,7 @@ import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.
  *
  * @publicApi
  */
-export interface ToolShieldModuleOptions {
+export interface ToolShieldModuleOptions extends ToolResultModuleOptions {
   /** The time source of every policy; defaults to real time. Pass a `VirtualClock` in tests. */
   readonly clock?: Clock;
   /**

@@ -1,3 +1,4 @@
+import { ToolResultLayers } from '../results/tool-result-layers.js';
 import { Injectable, type NestInterceptor } from '@nestjs/common';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolPolicyInterceptor } from '../interceptors/tool-policy.interceptor.js';
@@ -45,6 +46,7 @@ export class ToolPipeline {
     bulkhead: BulkheadLayer,
     rateLimit: RateLimitLayer,
     private readonly hedging: HedgingLayer,
+    private readonly results: ToolResultLayers,
     @InjectToolShieldOptions() options: ToolShieldModuleOptions,
   ) {
     this.byPolicy = { retry, breaker, timeout, bulkhead, rateLimit };
@@ -60,7 +62,10 @@ export class ToolPipeline {
   policyChainFor(policies: ToolPolicies, attempt: InnerRun): PolicyChain {
     const hedging = this.hedging;
     return chainPolicyLayers(
-      this.order.filter((name) => isActive(name, policies)).map((name) => this.byPolicy[name]),
+      [
+        ...this.results.layersFor(policies),
+        ...this.order.filter((name) => isActive(name, policies)).map((name) => this.byPolicy[name]),
+      ],
       policies.hedging ? (call, state) => hedging.run(attempt, call, state) : attempt,
     );
   }

@@ -1,3 +1,4 @@
+import { OUTPUT_OPTION_RULE } from '../results/result-option.rules.js';
 import {
   BULKHEAD_OPTION_RULES,
   CIRCUIT_BREAKER_OPTIONS_RULE,
@@ -29,4 +30,5 @@ export const TOOL_POLICY_DEFAULTS_RULE = objectOf<ToolPolicyDefaults>({
   bulkhead: TOOL_BULKHEAD_OPTIONS_RULE,
   rateLimit: RATE_LIMIT_OPTIONS_RULE,
   hedging: HEDGING_OPTIONS_RULE,
+  output: OUTPUT_OPTION_RULE,
 });

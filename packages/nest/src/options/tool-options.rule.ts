@@ -1,3 +1,8 @@
+import {
+  CACHE_CONDITION,
+  CACHE_OPTION_RULE,
+  OUTPUT_OPTION_RULE,
+} from '../results/result-option.rules.js';
 import { type ToolAnnotations } from '@toolshield/core';
 import {
   CIRCUIT_BREAKER_OPTION_RULES,
@@ -75,6 +80,8 @@ export const TOOL_OPTIONS_RULE = withConditions(
     }),
     hedging: either(oneOf([false]), HEDGING_OPTIONS_RULE),
     critical: bool(),
+    output: OUTPUT_OPTION_RULE,
+    cache: CACHE_OPTION_RULE,
   }),
   [
     {
@@ -83,5 +90,6 @@ export const TOOL_OPTIONS_RULE = withConditions(
       condition:
         'the tool is idempotent and read-only (idempotent: true and annotations.readOnlyHint: true), since both attempts of a hedged call may reach the upstream',
     },
+    { option: 'cache', holds: isHedgeable, condition: CACHE_CONDITION },
   ],
 );

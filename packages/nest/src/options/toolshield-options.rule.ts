@@ -1,3 +1,4 @@
+import { RESULT_MODULE_OPTION_RULES } from '../results/result-option.rules.js';
 import { type RedactionRule } from '@toolshield/core';
 import {
   CLOCK_RULE,
@@ -43,6 +44,7 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
   rateLimitStore: withMethods('a RateLimitStore', ['reserve', 'fallbackRate', 'share']),
   retryBudgetStore: withMethods('a RetryBudgetStore', ['recordCall', 'recordSuccess', 'tryRetry']),
+  ...RESULT_MODULE_OPTION_RULES,
   classificationRules: listOf(func()),
   redactPatterns: listOf(
     either(

@@ -1,3 +1,5 @@
+import type { OutputBudget } from '@toolshield/core';
+import type { ToolCacheSettings } from '../results/tool-result-options.interface.js';
 import type {
   HedgingOptions,
   RateLimitOptions,
@@ -39,6 +41,10 @@ export interface ToolPolicies {
   readonly bulkhead?: Bulkhead;
   readonly rateLimit?: ToolRateLimitPolicy;
   readonly hedging?: ToolHedgingPolicy;
+  /** The output budget (none: the model reads the whole output). */
+  readonly output?: OutputBudget;
+  /** The cache of a read-only tool. */
+  readonly cache?: ToolCacheSettings;
   /** The caller's longest wait at the rate limiter, for this call. */
   readonly rateLimitMaxWaitMs?: number;
 }

@@ -1,3 +1,4 @@
+import { resolveOutputBudget } from '../results/result-policies.js';
 import { type RetryOptions } from '@toolshield/core';
 import {
   Bulkhead,
@@ -40,6 +41,8 @@ export function resolveToolPolicies(
     bulkhead: bulkhead && new Bulkhead({ ...bulkhead, toolName: name }),
     rateLimit: resolveRateLimit(name, tool, defaults),
     hedging: resolveHedging(tool, defaults),
+    output: resolveOutputBudget(tool, defaults.output),
+    cache: tool.cache,
   };
 }
 

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { fitOutput, staleAnswerNote, type FitOutputOptions } from '@toolshield/core/internal';
+import type { OutputCut } from '@toolshield/core/internal';
+import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
+import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
+import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import type { InnerRun, ToolPolicyLayer } from '../policies/layers/tool-policy-layer.js';
+import type { CacheMetadata } from './cache.layer.js';
+import { READ_TOOL_OUTPUT } from './read-tool-output.constants.js';
+import { ToolOutputHandles } from './tool-output-handles.js';
+
+/** What `metadata.output` of a cut result says. @publicApi */
+export type OutputMetadata = OutputCut & { readonly cut: true };
+
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
+/**
+ * The outermost layer of a tool with an output budget or a cache: fits the output to the
+ * tool's budget, and puts what the model must know beside it (`{ note, output }`): that it was
+ * cut and where the rest is, that it is a stale answer and how old. The result's metadata says
+ * the same for code (`metadata.output`, `metadata.cache`).
+ *
+ * @internal
+ */
+@Injectable()
+export class OutputLayer implements ToolPolicyLayer {
+  private readonly fitOptions: Pick<FitOutputOptions, 'estimateTokens' | 'keep' | 'readWith'>;
+
+  constructor(
+    handles: ToolOutputHandles,
+    @InjectToolShieldOptions() options: ToolShieldModuleOptions,
+  ) {
+    const store = handles.store;
+    this.fitOptions = {
+      estimateTokens: options.estimateTokens,
+      keep: store && ((output) => store.keep(output)),
+      readWith: READ_TOOL_OUTPUT,
+    };
+  }
+
+  async run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
+    const value = await inner(call, state);
+    const budget = state.policies.output;
+    const cache = state.resultMetadata?.cache as CacheMetadata | undefined;
+    const notes =
+      cache?.lookup === 'stale'
+        ? [staleAnswerNote(cache.ageMs ?? 0, cache.staleBecause ?? 'upstream_unavailable')]
+        : NO_NOTES;
+    if (budget === undefined && notes.length === 0) return value;
+    let fitted: ReturnType<typeof fitOutput>;
+    try {
+      fitted = fitOutput(value, budget ?? {}, { ...this.fitOptions, notes });
+    } catch {
+      return value; // not JSON: the executor fails it as invalid_output
+    }
+    if (fitted.cut) {
+      const output: OutputMetadata = { cut: true, ...fitted.cut };
+      state.resultMetadata = { ...state.resultMetadata, output };
+    }
+    return fitted.output;
+  }
+}
