@@ -23,6 +23,14 @@ export type {
 } from './registration/tool-registration.interface.js';
 export { ToolExecutor } from './execution/tool-executor.service.js';
 export type { ExecuteOptions } from './execution/execute-options.interface.js';
+export {
+  DEFAULT_APPROVAL_TTL_MS,
+  type ApprovedCall,
+  type NeedsApproval,
+  type ToolApprovalsOptions,
+} from './approvals/tool-approval-options.interface.js';
+export { mayNeedApproval } from './approvals/tool-approval-gate.js';
+export type { ExpiredApproval } from './approvals/tool-approvals.js';
 export { defaultIdempotencyKey } from '@toolshield/core';
 export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core/internal';
 export type { IdempotencyKeyFactory, IdempotencyKeyRequest } from './execution/idempotency-key.js';

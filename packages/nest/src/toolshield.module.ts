@@ -1,11 +1,14 @@
 import { TOOL_RESULT_PROVIDERS } from './results/tool-result.providers.js';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { systemClock } from '@toolshield/core';
+import { ApprovalStore, systemClock } from '@toolshield/core';
 import { ToolCallLedgerStore } from '@toolshield/core/agent';
 import { AgentRunnerFactory } from './agent/agent-runner.factory.js';
 import { ledgerStoreProvider } from './agent/ledger-store.provider.js';
 import { ToolBatchRunner } from './agent/tool-batch-runner.service.js';
+import { approvalStoreProvider } from './approvals/approval-store.provider.js';
+import { ToolApprovalGate } from './approvals/tool-approval-gate.js';
+import { ToolApprovals } from './approvals/tool-approvals.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolInvokerFactory } from './invocation/tool-invoker.factory.js';
 import { ToolPipeline } from './invocation/tool-pipeline.js';
@@ -94,6 +97,9 @@ const randomProvider: Provider = {
     ToolExecutor,
     ToolValidationPipe,
     ledgerStoreProvider,
+    approvalStoreProvider,
+    ToolApprovalGate,
+    ToolApprovals,
     ToolBatchRunner,
     AgentRunnerFactory,
   ],
@@ -110,6 +116,7 @@ const randomProvider: Provider = {
     ToolPipeline,
     ToolValidationPipe,
     ToolCallLedgerStore,
+    ApprovalStore,
     ToolBatchRunner,
     AgentRunnerFactory,
   ],

@@ -1,4 +1,5 @@
 import type { RetryOptions } from '@toolshield/core';
+import type { ApprovedCall } from '../approvals/tool-approval-options.interface.js';
 
 /**
  * Per-call options of `ToolExecutor.execute()`.
@@ -32,4 +33,10 @@ export interface ExecuteOptions {
   readonly idempotencyKey?: string;
   /** This call's longest wait at the tool's rate limiter, instead of the limiter's. */
   readonly rateLimitMaxWaitMs?: number;
+  /**
+   * A person already approved this call in the framework's own pause (the AI SDK's or Agents
+   * SDK's `needsApproval`, LangChain's human-in-the-loop middleware, MCP elicitation): a tool
+   * with `needsApproval` runs without asking again.
+   */
+  readonly approved?: ApprovedCall;
 }

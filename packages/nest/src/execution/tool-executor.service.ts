@@ -37,6 +37,9 @@ import { ToolEventBus } from './tool-event-bus.js';
 import { applyFallback } from './tool-fallback.js';
 import { ToolFailureEnvelope } from './tool-failure-envelope.js';
 import { ToolFailureFactory, effectFacts } from './tool-failure.factory.js';
+import { ToolApprovalGate } from '../approvals/tool-approval-gate.js';
+import { ToolApprovals, type ExpiredApproval } from '../approvals/tool-approvals.js';
+import type { ApprovalRecord, ApprovalResolution } from '@toolshield/core';
 
 /**
  * Runs tool calls as a model emits them. `execute` never throws and never rejects: every
@@ -62,6 +65,8 @@ export class ToolExecutor implements OnApplicationShutdown {
     private readonly events: ToolEventBus,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,
     @InjectToolShieldOptions() private readonly options: ToolShieldModuleOptions,
+    private readonly gate: ToolApprovalGate,
+    private readonly approvals: ToolApprovals,
   ) {
     this.events$ = events.events$;
   }
@@ -102,12 +107,35 @@ export class ToolExecutor implements OnApplicationShutdown {
         },
       );
       ({ call, state } = opened);
-      return this.follow(tool.invoke(args, opened.call), opened.call, opened.state, options);
+      const running = this.gate.invoke(tool, args, opened.call, options);
+      return this.follow(running, opened.call, opened.state, options);
     } catch (error) {
       const outcome = this.failed(error, name, callId, startedAt, call, state);
       if (state === undefined && live) this.live.end(live); // otherwise end() ends it
       return Promise.resolve(this.end(outcome, state, options));
     }
+  }
+
+  /**
+   * Decides a call that waits for approval (`ToolFailure.approval.id`): approved, it runs once
+   * through its whole pipeline with its call id, arguments and idempotency key; declined, it
+   * ends in an `approval_denied` failure with the reason. Rejects with
+   * `ApprovalNotPendingError` for an unknown id, one decided already, or one that expired.
+   */
+  resolveApproval(id: string, resolution: ApprovalResolution): Promise<ToolOutcome> {
+    return this.approvals.resolve(id, resolution, (request, options) =>
+      this.execute(request, options),
+    );
+  }
+
+  /** The calls waiting for a person's approval, oldest first (`conversationId` narrows them). */
+  pendingApprovals(filter?: { conversationId?: string }): Promise<readonly ApprovalRecord[]> {
+    return this.approvals.pending(filter);
+  }
+
+  /** Ends every call whose approval time ran out in its `approval_expired` failure. */
+  expireApprovals(): Promise<readonly ExpiredApproval[]> {
+    return this.approvals.expireDue();
   }
 
   /** Cancels the calls still running, and refuses new ones, so nothing outlives the application. */

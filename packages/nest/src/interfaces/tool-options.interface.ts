@@ -1,3 +1,4 @@
+import type { NeedsApproval } from '../approvals/tool-approval-options.interface.js';
 import type {
   ToolCacheSettings,
   ToolOutputOption,
@@ -122,6 +123,16 @@ export interface ToolOptions {
    * (reported as `degraded`). Default `false`.
    */
   readonly critical?: boolean;
+  /**
+   * A person approves each call (`true`), or the calls this function picks (it gets the
+   * validated arguments), before it runs. Such a call does not run: it ends in an
+   * `approval_pending` failure with the approval's id, and `ToolExecutor.resolveApproval`
+   * runs it once when a person approves (or ends it `approval_denied`). Default: never.
+   *
+   * @example
+   * needsApproval: (args: PayInvoiceArgs) => args.amount > 1_000
+   */
+  readonly needsApproval?: NeedsApproval<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tool's own arguments type
   /**
    * How much of an output the model reads: over budget it is cut to valid JSON with a note
    * saying what was left out; `false` for no limit. Default: the module's `defaults.output`,

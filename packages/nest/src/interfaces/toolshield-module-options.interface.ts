@@ -7,6 +7,7 @@ import type {
   RetryBudgetStore,
 } from '@toolshield/core';
 import type { CircuitBreakerStore, RateLimitStore } from '@toolshield/core/internal';
+import type { ToolApprovalsOptions } from '../approvals/tool-approval-options.interface.js';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { IdempotencyKeyFactory } from '../execution/idempotency-key.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
@@ -70,4 +71,6 @@ export interface ToolShieldModuleOptions extends ToolResultModuleOptions {
   readonly idempotencyKey?: IdempotencyKeyFactory;
   /** Defaults of the agent-loop providers (`ToolBatchRunner`, `AgentRunnerFactory`). */
   readonly agent?: ToolShieldAgentOptions;
+  /** Where the approval requests of tools with `needsApproval` wait, and for how long. */
+  readonly approvals?: ToolApprovalsOptions;
 }

@@ -11,6 +11,7 @@ import {
   oneOf,
   text,
 } from '@toolshield/core/internal';
+import type { ApprovedCall } from '../approvals/tool-approval-options.interface.js';
 import type { ExecuteOptions } from '../execution/execute-options.interface.js';
 import { TIMEOUT_MS_RULE } from './policy-option.rules.js';
 
@@ -23,6 +24,7 @@ export const EXECUTE_OPTIONS_RULE = objectOf<ExecuteOptions>({
   rateLimitMaxWaitMs: milliseconds(),
   conversationId: text(true),
   idempotencyKey: text(true),
+  approved: objectOf<ApprovedCall>({ by: text(), reason: text() }),
 });
 
 /**

@@ -80,6 +80,7 @@ export const TOOL_OPTIONS_RULE = withConditions(
     }),
     hedging: either(oneOf([false]), HEDGING_OPTIONS_RULE),
     critical: bool(),
+    needsApproval: either(bool(), func()),
     output: OUTPUT_OPTION_RULE,
     cache: CACHE_OPTION_RULE,
   }),

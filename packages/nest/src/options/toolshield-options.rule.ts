@@ -13,11 +13,13 @@ import {
   func,
   instanceOf,
   listOf,
+  milliseconds,
   objectOf,
   oneOf,
   recordOf,
   withMethods,
 } from '@toolshield/core/internal';
+import type { ToolApprovalsOptions } from '../approvals/tool-approval-options.interface.js';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
@@ -62,6 +64,10 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   agent: objectOf<ToolShieldAgentOptions>({
     batch: TOOL_BATCH_DEFAULTS_RULE,
     ledgerStore: LEDGER_STORE_RULE,
+  }),
+  approvals: objectOf<ToolApprovalsOptions>({
+    store: withMethods('an ApprovalStore', ['create', 'get', 'list', 'decide']),
+    ttlMs: milliseconds(),
   }),
   isGlobal: bool(),
 });

@@ -3,6 +3,7 @@ import type { JsonObjectSchema, RetryOptions } from '@toolshield/core';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import { ToolApprovalGate } from '../approvals/tool-approval-gate.js';
 import { ToolInvokerFactory } from '../invocation/tool-invoker.factory.js';
 import { resolveToolPolicies } from '../policies/tool-policies.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
@@ -35,6 +36,7 @@ export interface ToolSpec {
 export class ToolAssembler {
   constructor(
     private readonly invokers: ToolInvokerFactory,
+    private readonly approvalGate: ToolApprovalGate,
     @InjectToolShieldOptions() private readonly moduleOptions: ToolShieldModuleOptions,
     @Inject(TOOLSHIELD_RANDOM) private readonly random: () => number,
   ) {}
@@ -52,7 +54,8 @@ export class ToolAssembler {
       this.moduleOptions.defaults,
       this.random,
     );
-    const invoke = this.invokers.create(instance, methodName, method, policies);
+    const gated = this.approvalGate.gate(spec, method);
+    const invoke = this.invokers.create(instance, methodName, gated, policies);
     return {
       name,
       source: spec.source,
