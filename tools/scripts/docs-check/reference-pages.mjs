@@ -69,10 +69,13 @@ export function typeReferenceProblems(root, ts, program, probeFile) {
       `an option of ${typeName} (@toolshield/${pkg})`,
     );
   });
-  const eventType = exported('core', 'ToolEventType');
-  const eventNames = checker
-    .getDeclaredTypeOfSymbol(eventType)
-    .types.map((literal) => literal.value);
+  const eventNames = eventTypes(ts, checker, exported('core', 'ToolEvent'));
+  if (eventNames === undefined) {
+    return [
+      ...problems,
+      '@toolshield/core no longer exports ToolEvent as a union of events with a literal `type`: update tools/scripts/docs-check/reference-pages.mjs',
+    ];
+  }
   const events = readMarkdown(root, join(root, EVENTS_PAGE));
   return [
     ...problems,
@@ -83,6 +86,17 @@ export function typeReferenceProblems(root, ts, program, probeFile) {
       'an event type of ToolEvent (@toolshield/core)',
     ),
   ];
+}
+
+/** The literal `type` of each member of the `ToolEvent` union, or undefined. */
+function eventTypes(ts, checker, symbol) {
+  if (symbol === undefined) return undefined;
+  const union = checker.getDeclaredTypeOfSymbol(symbol);
+  if (!union.isUnion()) return undefined;
+  return union.types.map((member) => {
+    const type = checker.getTypeOfSymbol(member.getProperty('type'));
+    return type.isStringLiteral() ? type.value : undefined;
+  });
 }
 
 function tableProblems(doc, heading, names, what) {
