@@ -3,8 +3,11 @@ import { createToolError, isToolErrorType } from '@toolshield/core/internal';
 
 /** A tool result an MCP server marked `isError` (MCP reports a tool's own failure in-band). @publicApi */
 export interface McpErrorResult {
+  /** The server's mark that the tool failed. */
   readonly isError: true;
+  /** What the server said; its text parts are the error's message. */
   readonly content?: readonly { readonly type: string; readonly text?: string }[];
+  /** A toolshield server's `ToolFailure`, or anything a server adds. */
   readonly structuredContent?: unknown;
 }
 
@@ -19,10 +22,14 @@ export interface McpErrorResult {
  * @publicApi
  */
 export class McpToolResultError extends Error {
+  /** `McpToolResultError`. */
   override readonly name = 'McpToolResultError';
+  /** The result the server marked `isError`. */
+  readonly result: McpErrorResult;
 
-  constructor(readonly result: McpErrorResult) {
+  constructor(result: McpErrorResult) {
     super(textOf(result) || 'The MCP tool failed without saying why.');
+    this.result = result;
   }
 }
 

@@ -9,7 +9,9 @@ import { outcomeContent } from '@toolshield/core/internal';
  * @publicApi
  */
 export interface MastraModelOutput {
+  /** `text` for a result, `error-text` for a failure. */
   readonly type: 'text' | 'error-text';
+  /** The result's output (JSON unless a string), or toolshield's failure text. */
   readonly value: string;
 }
 

@@ -24,9 +24,14 @@ export type MastraShieldOptions = Omit<ShieldOptions, 'name'> & {
   readonly conversationId?: MastraConversationOption;
 };
 
-// Mastra's own signatures use `any` for a tool's context type parameter.
+/**
+ * The execution context of any Mastra tool (Mastra's own signatures use `any` for its
+ * suspend, resume and request-context types).
+ *
+ * @publicApi
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyContext = ToolExecutionContext<any, any, any>;
+export type AnyMastraToolContext = ToolExecutionContext<any, any, any>;
 
 /**
  * A Mastra tool after {@link shieldMastraTool}: the same id, schemas for the model, approval
@@ -39,7 +44,7 @@ export type ShieldedMastraTool<
   TOutput,
   TSuspend,
   TResume,
-  TContext extends AnyContext,
+  TContext extends AnyMastraToolContext,
   TId extends string,
 > = Tool<TInput, ToolOutcome<TOutput>, TSuspend, TResume, TContext, TId>;
 
@@ -68,7 +73,7 @@ export function shieldMastraTool<
   TOutput,
   TSuspend,
   TResume,
-  TContext extends AnyContext,
+  TContext extends AnyMastraToolContext,
   TId extends string,
 >(
   tool: Tool<TInput, TOutput, TSuspend, TResume, TContext, TId>,
