@@ -27,6 +27,9 @@ export const OPTIONS_TYPES = [
   ['HedgingOptions', 'core'],
   ['ToolFallbackOptions', 'nest'],
   ['ExecuteOptions', 'nest'],
+  ['ToolCacheSettings', 'nest'],
+  ['ToolApprovalsOptions', 'nest'],
+  ['ReadMoreToolOptions', 'nest'],
   ['ToolShieldAgentOptions', 'nest'],
   ['ToolShieldAgentRunnerOptions', 'nest'],
 ];
