@@ -28,6 +28,8 @@ export const ToolShieldAttributes = Object.freeze({
   RATE_LIMIT_KEY: 'toolshield.rate_limit.key',
   CHAOS_RULE: 'toolshield.chaos.rule',
   RETRY_BUDGET_KEY: 'toolshield.retry_budget.key',
+  /** How a call met its tool's cache: `hit`, `miss`, `joined`, `stale`. */
+  CACHE_RESULT: 'toolshield.cache.result',
   /** On a call span whose `gen_ai.tool.name` is {@link UNKNOWN_TOOL_LABEL}: the name the model asked for. */
   REQUESTED_TOOL_NAME: 'toolshield.tool.requested_name',
 });
@@ -58,4 +60,6 @@ export const ToolShieldMetrics = Object.freeze({
   RATE_LIMIT_REFUSALS: 'toolshield.rate_limit.refusals',
   RATE_LIMIT_RATE: 'toolshield.rate_limit.rate',
   CHAOS_INJECTIONS: 'toolshield.chaos.injections',
+  CACHE_LOOKUPS: 'toolshield.cache.lookups',
+  OUTPUT_CUTS: 'toolshield.output.cuts',
 });

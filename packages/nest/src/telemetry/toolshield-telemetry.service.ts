@@ -1,3 +1,4 @@
+import { ResultMetrics } from './result-metrics.js';
 import {
   Inject,
   Injectable,
@@ -71,9 +72,11 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
       const meter = meterProvider.getMeter(TOOLSHIELD_INSTRUMENTATION_SCOPE);
       const recorder = new ToolMetrics(meter, label);
       const resilience = new ResilienceMetrics(meter, label);
+      const results = new ResultMetrics(meter, label);
       handlers.push(
         (event) => recorder.handle(event),
         (event) => resilience.handle(event),
+        (event) => results.handle(event),
       );
     }
     if (handlers.length === 0) {

@@ -1,3 +1,4 @@
+import { ResultMetrics } from '../../src/telemetry/result-metrics.js';
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { ToolShieldMetrics } from '../../src/telemetry/index.js';
@@ -28,6 +29,7 @@ describe('the nest README metrics table', () => {
     const meter = metering.getMeter();
     new ToolMetrics(meter, (name) => name);
     new ResilienceMetrics(meter, (name) => name);
+    new ResultMetrics(meter, (name) => name);
     const created = [...metering.units].map(([instrument, unit]) => ({ instrument, unit }));
 
     expect(readmeMetrics()).toEqual(expect.arrayContaining(created));
