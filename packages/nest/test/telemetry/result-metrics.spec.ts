@@ -50,7 +50,7 @@ describe('the result metrics of @toolshield/nest/telemetry', () => {
 
     const lookups = metering
       .of('toolshield.cache.lookups')
-      .map((m) => [m.attributes['toolshield.cache.result'], m.value]);
+      .map((m) => [m.attributes?.['toolshield.cache.result'], m.value]);
     expect(Object.fromEntries(lookups)).toEqual({ miss: 1, joined: 2, hit: 1 });
     expect(metering.of('toolshield.output.cuts').map((m) => m.value)).toEqual([1]);
   });
