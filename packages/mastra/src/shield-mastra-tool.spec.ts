@@ -205,4 +205,27 @@ describe("shieldMastraTool in a Mastra Agent's loop", () => {
     await run.catch(() => undefined);
     expect(signals[1]?.aborted).toBe(true);
   });
+
+  it('keys a call <conversationId>:<toolCallId>, which a failure that may have taken effect carries', async () => {
+    const clock = new VirtualClock();
+    const pay = shieldMastraTool(
+      createTool({
+        id: 'pay_invoice',
+        description: 'Pays an invoice.',
+        inputSchema: z.object({ invoice: z.string() }),
+        execute: () => new Promise<never>(() => undefined),
+      }),
+      { timeoutMs: 1_000, clock, conversationId: 'chat-9' },
+    );
+    const { agent } = agentWith({ pay_invoice: pay }, [
+      [{ id: 'call_3', name: 'pay_invoice', args: { invoice: 'INV-1' } }],
+      'Checking.',
+    ]);
+    const result = await clock.runUntilSettled(agent.generate('Pay INV-1.', { maxSteps: 5 }));
+    expect(outcomeOf(result.toolResults, 'call_3')).toMatchObject({
+      errorType: 'timeout',
+      effect: 'unknown',
+      metadata: { idempotencyKey: 'chat-9:call_3' },
+    });
+  });
 });

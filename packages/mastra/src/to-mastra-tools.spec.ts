@@ -137,3 +137,17 @@ describe('toMastraTools idempotency keys', () => {
     expect(tools.forecastKeys).toEqual(['chat-1:call_3', 'chat-2:call_3']);
   });
 });
+
+describe('toMastraTools default conversation', () => {
+  it("scopes a call by the agent's memory thread when Mastra gives one", async () => {
+    const { catalog, clock, tools } = await travelApp();
+    const forecast = toMastraTools(catalog)['get_forecast'];
+    const context = {
+      agent: { agentId: 'travel', toolCallId: 'call_3', threadId: 'thread-7', messages: [] },
+    };
+    await clock.runUntilSettled(
+      Promise.resolve(forecast?.execute?.({ city: 'Oslo' }, context as never)),
+    );
+    expect(tools.forecastKeys).toEqual(['thread-7:call_3']);
+  });
+});
