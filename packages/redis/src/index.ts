@@ -11,3 +11,5 @@ export type {
   ToolShieldRedisModuleOptions,
 } from './redis-options.js';
 export { RedisCommandTimeoutError } from './with-timeout.js';
+export { RedisToolCacheStore } from './redis-tool-cache-store.js';
+export type { RedisToolCacheStoreOptions } from './redis-tool-cache-store.js';
