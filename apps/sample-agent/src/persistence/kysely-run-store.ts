@@ -8,6 +8,7 @@ import type { RunCompletion, RunRecord, RunStatus } from '../runs/run-record.js'
 import type { RunStore } from '../runs/run-store.js';
 import type { RunDatabase, RunsTable } from './run-store-schema.js';
 import { runStoreMigrations } from './run-store-migrations.js';
+import { KyselyApprovalStore } from './kysely-approval-store.js';
 
 /** Rows per insert, far below both databases' parameter limits. */
 const EVENT_CHUNK = 200;
@@ -38,8 +39,11 @@ export class KyselyRunStore implements RunStore {
     { messages: readonly ConversationMessage[]; done: Promise<void> }
   >();
   private readonly lastSave = new Map<string, Promise<void>>();
+  readonly approvals: KyselyApprovalStore;
 
-  constructor(private readonly db: Kysely<RunDatabase>) {}
+  constructor(private readonly db: Kysely<RunDatabase>) {
+    this.approvals = new KyselyApprovalStore(db);
+  }
 
   async migrate(): Promise<void> {
     const { error, results } = await new Migrator({
@@ -119,10 +123,37 @@ export class KyselyRunStore implements RunStore {
   }
 
   async runningRuns(): Promise<RunRecord[]> {
+    return this.runsWithStatus('running');
+  }
+
+  async runsAwaitingApproval(): Promise<RunRecord[]> {
+    return this.runsWithStatus('awaiting_approval');
+  }
+
+  async suspendRun(id: string): Promise<boolean> {
+    return this.move(id, 'running', 'awaiting_approval');
+  }
+
+  async wakeRun(id: string): Promise<boolean> {
+    return this.move(id, 'awaiting_approval', 'running');
+  }
+
+  /** One conditional UPDATE: only a run in `from` moves, so concurrent movers get one winner. */
+  private async move(id: string, from: RunStatus, to: RunStatus): Promise<boolean> {
+    const result = await this.db
+      .updateTable('runs')
+      .set({ status: to })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  private async runsWithStatus(status: RunStatus): Promise<RunRecord[]> {
     const rows = await this.db
       .selectFrom('runs')
       .selectAll()
-      .where('status', '=', 'running')
+      .where('status', '=', status)
       .orderBy('created_at')
       .execute();
     return rows.map(toRecord);

@@ -55,6 +55,27 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('run_events').addColumn('instance', 'text').execute();
     },
   },
+  '0004_approvals': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('approvals')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('run_id', 'text')
+        .addColumn('tool', 'text', (column) => column.notNull())
+        .addColumn('call_id', 'text', (column) => column.notNull())
+        .addColumn('args', 'text', (column) => column.notNull())
+        .addColumn('shown_args', 'text', (column) => column.notNull())
+        .addColumn('idempotency_key', 'text', (column) => column.notNull())
+        .addColumn('metadata', 'text')
+        .addColumn('requested_at', 'double precision', (column) => column.notNull())
+        .addColumn('expires_at', 'double precision', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('decision', 'text')
+        .execute();
+      await db.schema.createIndex('approvals_status').on('approvals').column('status').execute();
+      await db.schema.createIndex('approvals_run_id').on('approvals').column('run_id').execute();
+    },
+  },
 };
 
 /** Kysely's migrator reads the migrations from here (no files to ship or find). */

@@ -36,9 +36,33 @@ export interface ConversationsTable {
   updated_at: string;
 }
 
+/** The `approvals` table: the tool calls that wait for a person (core's `ApprovalRecord`). */
+export interface ApprovalsTable {
+  id: string;
+  /** The run (conversation) of the call, if any. */
+  run_id: string | null;
+  tool: string;
+  call_id: string;
+  /** JSON of the validated arguments, unredacted: what the approved call runs with. */
+  args: string;
+  /** JSON of the arguments redacted like failures: what a person is shown. */
+  shown_args: string;
+  idempotency_key: string;
+  /** JSON of the call's metadata, if any. */
+  metadata: string | null;
+  /** ms since the epoch. */
+  requested_at: number;
+  expires_at: number;
+  /** `pending`, `approved`, `denied` or `expired` (a pending row past `expires_at` is expired). */
+  status: string;
+  /** JSON of the `ApprovalDecision`, once settled. */
+  decision: string | null;
+}
+
 /** The app's database, as Kysely sees it. */
 export interface RunDatabase {
   runs: RunsTable;
   run_events: RunEventsTable;
   conversations: ConversationsTable;
+  approvals: ApprovalsTable;
 }

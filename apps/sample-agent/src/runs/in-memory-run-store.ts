@@ -1,12 +1,14 @@
+import { InMemoryApprovalStore } from '@toolshield/core';
 import { InMemoryToolCallLedgerStore } from '@toolshield/core/agent';
 import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
 import { compareNewestFirst, isAfterCursor, type RunCursor } from './run-page.js';
-import type { RunCompletion, RunRecord } from './run-record.js';
+import type { RunCompletion, RunRecord, RunStatus } from './run-record.js';
 import type { RunStore } from './run-store.js';
 
 /** A {@link RunStore} in process memory: nothing survives a restart. */
 export class InMemoryRunStore extends InMemoryToolCallLedgerStore implements RunStore {
+  readonly approvals = new InMemoryApprovalStore();
   private readonly runs = new Map<string, RunRecord>();
   private readonly eventLog = new Map<string, RunEvent[]>();
   private readonly keys = new Map<string, { id: string; fingerprint: string }>();
@@ -49,6 +51,25 @@ export class InMemoryRunStore extends InMemoryToolCallLedgerStore implements Run
 
   async runningRuns(): Promise<RunRecord[]> {
     return [...this.runs.values()].filter((run) => run.status === 'running');
+  }
+
+  async suspendRun(id: string): Promise<boolean> {
+    return this.move(id, 'running', 'awaiting_approval');
+  }
+
+  async wakeRun(id: string): Promise<boolean> {
+    return this.move(id, 'awaiting_approval', 'running');
+  }
+
+  async runsAwaitingApproval(): Promise<RunRecord[]> {
+    return [...this.runs.values()].filter((run) => run.status === 'awaiting_approval');
+  }
+
+  private move(id: string, from: RunStatus, to: RunStatus): boolean {
+    const run = this.runs.get(id);
+    if (run?.status !== from) return false;
+    this.runs.set(id, { ...run, status: to });
+    return true;
   }
 
   async appendEvents(events: readonly RunEvent[]): Promise<void> {

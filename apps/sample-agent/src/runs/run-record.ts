@@ -1,7 +1,10 @@
 import type { AgentStopReason } from '@toolshield/core/agent';
 
-/** Where a run stands. `failed`: the model or the store failed; `stopped`: it gave up and said why. */
-export type RunStatus = 'running' | 'completed' | 'stopped' | 'failed';
+/**
+ * Where a run stands. `awaiting_approval`: a call waits for a person's decision and no worker
+ * holds the run; `failed`: the model or the store failed; `stopped`: it gave up and said why.
+ */
+export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'stopped' | 'failed';
 
 /** A run as stored and as `GET /api/runs` lists it. */
 export interface RunRecord {

@@ -1,3 +1,4 @@
+import type { ApprovalStore } from '@toolshield/core';
 import type { ToolCallLedgerStore } from '@toolshield/core/agent';
 import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
@@ -10,6 +11,8 @@ import type { RunCompletion, RunRecord } from './run-record.js';
  * run's id is its conversation id), so toolshield's agent runner reads and writes it directly.
  */
 export interface RunStore extends ToolCallLedgerStore {
+  /** The tool calls waiting for a person, in the same place as the runs. */
+  readonly approvals: ApprovalStore;
   /** Creates tables and the like; run before anything else. */
   migrate(): Promise<void>;
   /** Stores a new run; with `idempotency`, its key too (unique: a second run with it is refused). */
@@ -22,6 +25,15 @@ export interface RunStore extends ToolCallLedgerStore {
   runByIdempotencyKey(key: string): Promise<{ run: RunRecord; fingerprint: string } | undefined>;
   /** Runs still `running`: after a restart, the ones a crash interrupted. */
   runningRuns(): Promise<RunRecord[]>;
+  /** A `running` run now waits for approval (`awaiting_approval`); `false` if it was not running. */
+  suspendRun(id: string): Promise<boolean>;
+  /**
+   * A run that waits for approval is `running` again: `true` for the one caller that moved it
+   * (atomic: of concurrent wakers on any instance, one wins and works it).
+   */
+  wakeRun(id: string): Promise<boolean>;
+  /** Runs that wait for approval, oldest first. */
+  runsAwaitingApproval(): Promise<RunRecord[]>;
   appendEvents(events: readonly RunEvent[]): Promise<void>;
   /** A run's events with `seq > afterSeq`, in order. */
   events(runId: string, afterSeq?: number): Promise<RunEvent[]>;
