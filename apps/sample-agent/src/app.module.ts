@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { ApprovalStore } from '@toolshield/core';
 import { ToolShieldModule } from '@toolshield/nest';
 import { CalculatorTools } from './tools/calculator.tools.js';
 import { CompletionTools } from './tools/completion.tools.js';
@@ -17,9 +18,8 @@ import { NewsTools } from './tools/web/news.tools.js';
 import { WebUpstream } from './tools/web/web-upstream.js';
 import { WebTools } from './tools/web/web.tools.js';
 
-/** The sample agent's tools on toolshield: what the demo, the service and the chaos run share. */
-@Module({
-  imports: [ToolShieldModule.forRoot({ isGlobal: true })],
+/** The tools' providers, and what the rest of the app uses of them. */
+const TOOLS = {
   providers: [
     WeatherTools,
     ExchangeRateTools,
@@ -39,5 +39,26 @@ import { WebTools } from './tools/web/web.tools.js';
     PaymentTools,
   ],
   exports: [WebUpstream, KubeCluster, FileSandbox],
-})
-export class AppModule {}
+};
+
+/** What the service sets on toolshield: where approvals wait, and for how long. */
+export interface AppToolOptions {
+  readonly approvals: { readonly store: ApprovalStore; readonly ttlMs: number };
+}
+
+/** The sample agent's tools on toolshield: what the demo, the service and the chaos run share. */
+@Module({ imports: [ToolShieldModule.forRoot({ isGlobal: true })], ...TOOLS })
+export class AppModule {
+  /** The same tools, their approvals kept in `options.approvals.store` (the run database). */
+  static forRoot(options: AppToolOptions): DynamicModule {
+    return {
+      module: ConfiguredAppModule,
+      imports: [ToolShieldModule.forRoot({ isGlobal: true, approvals: options.approvals })],
+      ...TOOLS,
+    };
+  }
+}
+
+/** {@link AppModule.forRoot}'s module: the tools with the service's options. */
+@Module({})
+class ConfiguredAppModule {}

@@ -8,6 +8,7 @@ import { AppModule } from './app.module.js';
 import { ChaosSettings } from './chaos/chaos-settings.service.js';
 import { DEFAULT_CHAOS_SEED } from './chaos/default-chaos-rules.js';
 import { ApiSecurityModule } from './http/api-security.module.js';
+import { ApprovalsController } from './http/approvals.controller.js';
 import { apiSecurityFromEnv, type ApiSecurityOptions } from './http/api-security.options.js';
 import { ChaosController } from './http/chaos.controller.js';
 import { HealthController } from './http/health.controller.js';
@@ -18,11 +19,13 @@ import { RunsController } from './http/runs.controller.js';
 import { ScenariosController } from './http/scenarios.controller.js';
 import { ToolsController } from './http/tools.controller.js';
 import { AgentRunsService } from './runs/agent-runs.service.js';
+import { ApprovalSweeper } from './runs/approval-sweeper.js';
 import { IdempotentRunStarter } from './runs/idempotent-run-starter.js';
 import { RunEventHub } from './runs/run-event-hub.js';
 import { LOG_SECRETS, RunLifecycleLog } from './runs/run-lifecycle-log.js';
 import { RUN_STORE, type RunStore } from './runs/run-store.js';
 import { AppTelemetryModule } from './telemetry/app-telemetry.module.js';
+import { DEFAULT_APPROVAL_TTL_MS } from './tools/payment-approval.js';
 import type { AppTelemetry } from './telemetry/start-telemetry.js';
 
 /** What the service runs on. */
@@ -41,6 +44,8 @@ export interface ServerModuleOptions {
   readonly telemetry?: AppTelemetry;
   /** Runs as jobs on a Redis queue, shared by several instances; absent: runs stay in process. */
   readonly queue?: QueueSettings;
+  /** How long a call waits for a person's approval before it expires (default 24 h). */
+  readonly approvalTtlMs?: number;
 }
 
 /**
@@ -53,7 +58,12 @@ export class ServerModule {
     return {
       module: ServerModule,
       imports: [
-        AppModule,
+        AppModule.forRoot({
+          approvals: {
+            store: options.store.approvals,
+            ttlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+          },
+        }),
         AppTelemetryModule.forRoot(options.telemetry),
         TerminusModule,
         ApiSecurityModule.forRoot(options.api ?? apiSecurityFromEnv({})),
@@ -72,12 +82,14 @@ export class ServerModule {
         HealthController,
         ChaosController,
         RunSummariesController,
+        ApprovalsController,
       ],
       providers: [
         { provide: RUN_STORE, useValue: options.store },
         { provide: MODEL_SELECTOR, useValue: options.models },
         RunEventHub,
         AgentRunsService,
+        ApprovalSweeper,
         IdempotentRunStarter,
         RunLifecycleLog,
         { provide: LOG_SECRETS, useValue: options.secrets ?? [] },

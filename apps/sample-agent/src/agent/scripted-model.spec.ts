@@ -60,3 +60,59 @@ describe('ScriptedModel', () => {
     });
   });
 });
+
+describe('ScriptedModel after a call that waited for a person', () => {
+  const pay = { name: 'pay_invoice', arguments: { invoice: 'INV-7', amount: 5000 } };
+  const task: ScriptedTask = {
+    goals: [
+      {
+        need: 'the payment',
+        approaches: [pay, { name: 'pay_invoice', arguments: { invoice: 'INV-7', amount: 4999 } }],
+        report: () => 'Paid.',
+      },
+    ],
+  };
+  /** The model's reply once the call's result is `failure` (as the tool message carries it). */
+  async function replyAfter(failure: object) {
+    const model = new ScriptedModel(task);
+    const asked = await model.chat({
+      messages: [{ role: 'user', content: 'Pay INV-7.' }],
+      tools: [],
+    });
+    const call = asked.toolCalls?.[0];
+    return model.chat({
+      messages: [
+        { role: 'user', content: 'Pay INV-7.' },
+        asked,
+        {
+          role: 'tool',
+          toolCallId: call?.id ?? '',
+          name: 'pay_invoice',
+          content: JSON.stringify(failure),
+          isError: true,
+        },
+      ],
+      tools: [],
+    });
+  }
+
+  it.each([
+    {
+      errorType: 'approval_denied',
+      error: 'A person declined: over budget. Do not call it again with these arguments.',
+    },
+    {
+      errorType: 'approval_expired',
+      error: 'Nobody approved the call within 24 h, so it did not run.',
+    },
+  ])(
+    'reads $errorType as its own text, says so and stops, trying no other way',
+    async (failure) => {
+      const reply = await replyAfter({ ...failure, recoverable: false, retryCount: 0 });
+      expect(reply.content).toBe(
+        `STOP: pay_invoice did not run: ${failure.error.replace(/\.$/, '')}. I will not try to get the payment another way.`,
+      );
+      expect(reply.toolCalls?.map((call) => call.name)).toEqual(['complete']);
+    },
+  );
+});

@@ -96,7 +96,13 @@ function failureFacts(content: string): FailureFacts {
   };
 }
 
+/** A person's answer ended the call: declined, or nobody decided before it expired. */
+function refusedByAPerson(failure: FailureFacts): boolean {
+  return failure.errorType === 'approval_denied' || failure.errorType === 'approval_expired';
+}
+
 function describeFailure(tool: string, failure: FailureFacts): string {
+  if (refusedByAPerson(failure)) return `${tool} did not run: ${failure.error.replace(/\.$/, '')}`;
   const facts = [failure.errorType, failure.recoverable ? 'recoverable' : 'not recoverable'];
   if (failure.effect === 'unknown') facts.push('may have taken effect');
   if (failure.retryCount > 0) facts.push(`after ${failure.retryCount} retries`);
@@ -143,6 +149,11 @@ class GoalProgress {
       return;
     }
     const facts = failureFacts(result.content);
+    // A person's no (or their silence) is final: no other way around it is tried.
+    if (refusedByAPerson(facts)) {
+      this.failure = { tool: result.name, facts };
+      return;
+    }
     if (facts.errorType === 'cancelled' && facts.recoverable && !this.retriedStep) {
       this.retriedStep = true;
       return;
@@ -238,8 +249,9 @@ function latestFailures(messages: readonly ConversationMessage[]): string[] {
  * fixed list of goals, reads every tool result (a failure's `errorType`, `recoverable` and
  * retries from the `ToolFailure` payload), and does what the decision prompt asks: after a
  * failure it says CONTINUE and tries the goal's next approach, or, when a goal has none
- * left, says STOP and calls the completion tool with what it has and what failed. It never
- * repeats a call. Swap in `OpenAICompatibleModel` for a real model.
+ * left, says STOP and calls the completion tool with what it has and what failed. A call a
+ * person declined, or left undecided until it expired, ends its goal at once: the model says
+ * so and stops. It never repeats a call. Swap in `OpenAICompatibleModel` for a real model.
  */
 export class ScriptedModel implements AgentModel {
   readonly label =
@@ -270,7 +282,9 @@ export class ScriptedModel implements AgentModel {
     const stuck = goals.find(({ state }) => state.kind === 'out_of_approaches');
     if (stuck?.state.kind === 'out_of_approaches') {
       const why = describeFailure(stuck.state.tool, stuck.state.failure);
-      const content = `STOP: ${why}. No other way to get ${stuck.goal.need} is left.`;
+      const content = refusedByAPerson(stuck.state.failure)
+        ? `STOP: ${why}. I will not try to get ${stuck.goal.need} another way.`
+        : `STOP: ${why}. No other way to get ${stuck.goal.need} is left.`;
       return this.complete(content, this.answer(goals), callNumber);
     }
 

@@ -29,8 +29,9 @@ export function summariseRun(name: string, events: readonly RunEvent[]): RunSumm
       withFailedAttempts.add(data.callId);
       count(data.errorType);
     } else if (data.type === 'call.failed' && !withFailedAttempts.has(data.callId)) {
-      // A call without a retry policy reports no attempts: its one failure is the call's.
-      count(data.failure.errorType);
+      // A call without a retry policy reports no attempts: its one failure is the call's. A
+      // call that waits for approval has not failed: it has not run yet.
+      if (data.failure.errorType !== 'approval_pending') count(data.failure.errorType);
     } else if (data.type === 'breaker.state_changed' && data.to === 'open') breakerOpenings += 1;
     else if (data.type === 'run.finished') status = data.status;
   }

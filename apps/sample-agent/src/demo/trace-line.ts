@@ -72,6 +72,8 @@ export function traceLine({ data }: RunEvent): string | undefined {
       return `    ✗ ${data.tool}: declined${data.by ? ` by ${data.by}` : ''}${data.reason ? `: ${shorten(data.reason)}` : ''}`;
     case 'approval.expired':
       return `    ⌛ ${data.tool}: nobody approved it in time`;
+    case 'run.awaiting_approval':
+      return `  ⏸ the run waits for approval of ${data.approvals.map((each) => each.tool).join(', ')} (no worker holds it)`;
     case 'run.finished':
       return `■ ${data.status}: ${shorten(data.finalAnswer || data.reason.message)}`;
   }

@@ -9,6 +9,11 @@ import type { RunStore } from '../runs/run-store.js';
 import { ServerModule } from '../server.module.js';
 import { apiSecurityFromEnv, type ApiSecurityEnvironment } from './api-security.options.js';
 import type { AppTelemetry } from '../telemetry/start-telemetry.js';
+import {
+  approvalTtlMs,
+  paymentApprovalAbove,
+  type PaymentApprovalEnvironment,
+} from '../tools/payment-approval.js';
 import { BadRequestFilter } from './bad-request.filter.js';
 import { HttpErrorFilter } from './http-error.filter.js';
 
@@ -20,7 +25,8 @@ export interface CreateServerOptions {
   readonly store: RunStore;
   readonly env?: ModelEnvironment &
     ApiSecurityEnvironment &
-    QueueEnvironment & { readonly CHAOS?: string };
+    QueueEnvironment &
+    PaymentApprovalEnvironment & { readonly CHAOS?: string };
   /**
    * Nest's logger: `false` for none, levels for Nest's console logger in JSON lines (one per
    * record; default `['log', 'warn', 'error']`, which carries the run lifecycle lines), or
@@ -43,6 +49,8 @@ function jsonLogger(logger: CreateServerOptions['logger']): false | LoggerServic
 export async function createServer(options: CreateServerOptions): Promise<NestExpressApplication> {
   const env = options.env ?? {};
   const queue = queueSettingsFrom(env);
+  const approvalTtl = approvalTtlMs(env);
+  paymentApprovalAbove(env); // a bad PAYMENT_APPROVAL_ABOVE stops the start, not a payment
   await options.store.migrate();
   const app = await NestFactory.create<NestExpressApplication>(
     ServerModule.forRoot({
@@ -53,6 +61,7 @@ export async function createServer(options: CreateServerOptions): Promise<NestEx
       secrets: [env.OPENAI_API_KEY, env.API_TOKEN].filter((secret) => secret !== undefined),
       telemetry: options.telemetry,
       queue,
+      approvalTtlMs: approvalTtl,
     }),
     // Closing ends open event streams too: a stream followed from another instance would
     // otherwise hold the process open after SIGTERM.

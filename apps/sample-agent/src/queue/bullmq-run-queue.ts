@@ -18,11 +18,11 @@ export class BullmqRunQueue implements RunQueue, OnApplicationShutdown {
     this.queue = new Queue<RunJobData>(RUN_QUEUE_NAME, { connection: this.connection });
   }
 
-  async enqueue(runId: string): Promise<void> {
+  async enqueue(runId: string, jobId = runId): Promise<void> {
     await this.queue.add(
       'run',
       { runId },
-      { jobId: runId, removeOnComplete: true, removeOnFail: { count: 1_000 } },
+      { jobId, removeOnComplete: true, removeOnFail: { count: 1_000 } },
     );
   }
 

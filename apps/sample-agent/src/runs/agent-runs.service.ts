@@ -21,7 +21,7 @@ import { isSafeToRepeat } from '../tools/tool-traits.js';
 import { RunIdempotencyKeys } from './idempotency-keys.js';
 import { RunEventHub } from './run-event-hub.js';
 import { InvalidRunRequestError } from './run-errors.js';
-import type { RunEvent } from './run-event.js';
+import { callsInFlight, type RunEvent } from './run-event.js';
 import { INSTANCE_ID } from './run-event-feed.js';
 import { RUN_QUEUE, type RunQueue } from './run-queue.js';
 import type { RunRecord } from './run-record.js';
@@ -30,6 +30,8 @@ import { RUN_STORE, type RunStore } from './run-store.js';
 import { observedModel } from './observed-model.js';
 import { RunToolCalls, type RunLease } from './run-tool-calls.js';
 import { standInTask } from './stand-in.js';
+import { decidedOutcomes } from './waited-calls.js';
+import { RunWaits } from './run-waits.js';
 
 /** What `POST /api/runs` asks for. */
 export interface StartRunRequest {
@@ -40,8 +42,11 @@ export interface StartRunRequest {
 /** The longest task a run accepts, in characters. */
 export const MAX_TASK_LENGTH = 4_000;
 
-/** How working a queued run ended here: finished, handed back to the queue, or nothing to do. */
-export type RunWorkEnd = 'finished' | 'handed-back' | 'gone';
+/**
+ * How working a queued run ended here: finished, waiting for approval (no worker holds it),
+ * handed back to the queue, or nothing to do.
+ */
+export type RunWorkEnd = 'finished' | 'awaiting-approval' | 'handed-back' | 'gone';
 
 /** How {@link AgentRunsService} runs one run here. */
 interface Execution {
@@ -50,15 +55,6 @@ interface Execution {
   readonly past?: readonly RunEvent[];
   /** A queued run: an abort hands it back unfinished, and calls with effects renew the lease. */
   readonly lease?: RunLease;
-}
-
-/** Calls a run requested that have no result among its events. */
-function callsInFlight(past: readonly RunEvent[]): number {
-  const requested = past.filter((event) => event.data.type === 'tool.requested').length;
-  const ended = past.filter(
-    (event) => event.data.type === 'call.succeeded' || event.data.type === 'call.failed',
-  ).length;
-  return Math.max(0, requested - ended);
 }
 
 const SYSTEM_PROMPT =
@@ -73,6 +69,8 @@ const SYSTEM_PROMPT =
  * restart it resumes the runs a crash left `running`: the runner repairs the interrupted
  * calls and carries on. With a {@link RunQueue} (several instances), a started run is queued
  * instead, and {@link AgentRunsService.work} runs it on whichever instance's worker takes it.
+ * A run whose call needs a person's approval waits without a worker (`awaiting_approval`);
+ * once every call it waits for is decided, {@link AgentRunsService.wakeIfDecided} resumes it.
  */
 @Injectable()
 export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
@@ -80,6 +78,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
   private readonly aborts = new Map<string, AbortController>();
   private subscription?: Subscription;
   private readonly toolCalls: RunToolCalls;
+  private readonly waits: RunWaits;
   /** The app's providers, for setting up and releasing the runs' worlds. */
   private readonly services: ScenarioServices = (type) =>
     this.moduleRef.get(type, { strict: false });
@@ -96,6 +95,15 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     @Optional() @Inject(INSTANCE_ID) private readonly instance?: string,
   ) {
     this.toolCalls = new RunToolCalls(hub, executor, registry, breakers);
+    this.waits = new RunWaits(store, hub, async (runId) => {
+      // A job of its own: the one that ran up to the wait may still be finishing.
+      if (this.queue) return this.queue.enqueue(runId, `${runId}.${randomUUID()}`);
+      // Here: once the stretch that ran up to the wait (it may be the one waking it) is done.
+      void (this.running.get(runId) ?? Promise.resolve())
+        .then(() => this.store.getRun(runId))
+        .then((run) => run && this.resumeHere(run))
+        .catch((error: unknown) => console.error(`run ${runId} could not be resumed:`, error));
+    });
   }
 
   onModuleInit(): void {
@@ -187,12 +195,13 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     } else {
       await this.prepare(scenario, run.id);
     }
-    await this.execute(run, scenario, history ? undefined : run.task, {
+    const after = await this.execute(run, scenario, history ? undefined : run.task, {
       signal: lease.signal,
       past,
       lease,
     });
-    return lease.signal.aborted ? 'handed-back' : 'finished';
+    if (lease.signal.aborted) return 'handed-back';
+    return after.status === 'awaiting_approval' ? 'awaiting-approval' : 'finished';
   }
 
   /** Resumes every run a previous process left `running`; resolves once they are launched. */
@@ -200,18 +209,29 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     // Queued runs resume through the queue: a dead worker's job goes to another instance.
     if (this.queue) return [];
     const interrupted = await this.store.runningRuns();
-    for (const run of interrupted) {
-      const past = await this.store.events(run.id);
-      this.hub.open(run.id, past.at(-1)?.seq ?? 0, past);
-      this.hub.emit(run.id, { type: 'run.resumed', repaired: callsInFlight(past) });
-      this.launch(
-        run,
-        run.scenario === undefined ? undefined : SCENARIOS.get(run.scenario),
-        undefined,
-        past,
-      );
-    }
+    for (const run of interrupted) await this.resumeHere(run);
     return interrupted;
+  }
+
+  /**
+   * Resumes a run that waits for approval once no call of it waits any more (each decided or
+   * expired); see {@link RunWaits.wakeIfDecided}. Resolves `true` for the one caller that did.
+   */
+  wakeIfDecided(runId: string): Promise<boolean> {
+    return this.waits.wakeIfDecided(runId);
+  }
+
+  /** Resumes a stored run in this process (no queue): its past events, then the runner. */
+  private async resumeHere(run: RunRecord): Promise<void> {
+    const past = await this.store.events(run.id);
+    this.hub.open(run.id, past.at(-1)?.seq ?? 0, past);
+    this.hub.emit(run.id, { type: 'run.resumed', repaired: callsInFlight(past) });
+    this.launch(
+      run,
+      run.scenario === undefined ? undefined : SCENARIOS.get(run.scenario),
+      undefined,
+      past,
+    );
   }
 
   /** Sets up the run's world as its scenario says (its plan on the upstream, ...). */
@@ -261,13 +281,20 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     const script = scenario?.script ?? standInTask([...SCENARIOS.keys()]);
     const model = this.models.forTask(script, { idPrefix: `call_${run.id.slice(0, 8)}` });
     const tracing = new RunTracing(run);
+    const executor = this.toolCalls.executorFor(run.id, {
+      tracing,
+      keys: new RunIdempotencyKeys(run.id, past),
+      lease,
+    });
+    const approvalOutcomes = await decidedOutcomes({
+      runId: run.id,
+      store: this.store,
+      hub: this.hub,
+      execute: executor,
+    });
     const runner = new AgentRunner({
       model: observedModel(this.hub, run.id, model, { tracing, label: this.models.label }),
-      executor: this.toolCalls.executorFor(run.id, {
-        tracing,
-        keys: new RunIdempotencyKeys(run.id, past),
-        lease,
-      }),
+      executor,
       tools: this.tools(),
       store: this.store,
       systemPrompt: SYSTEM_PROMPT,
@@ -280,7 +307,7 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
     });
     const result = await tracing
       .run(
-        () => runner.run({ conversationId: run.id, input, signal }),
+        () => runner.run({ conversationId: run.id, input, signal, approvalOutcomes }),
         (done) => done.status,
       )
       .finally(() => this.toolCalls.forget(run.id));
@@ -289,6 +316,9 @@ export class AgentRunsService implements OnModuleInit, OnApplicationShutdown {
       this.hub.emit(run.id, { type: 'run.handed_back', instance: this.instance ?? 'unknown' });
       await this.hub.close(run.id);
       return run;
+    }
+    if (result.status === 'awaiting_approval') {
+      return this.waits.suspend(run, result.awaitingApproval ?? []);
     }
     const completion = runCompletion(result, new Date());
     // The record first: a client that sees `run.finished` then reads a finished run.

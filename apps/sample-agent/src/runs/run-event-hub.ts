@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { followRun } from './follow-run.js';
+import { LocalRunEventFeed } from './local-run-event-feed.js';
 import { isRunFinished, type RunEvent, type RunEventData } from './run-event.js';
 import { INSTANCE_ID, RUN_EVENT_FEED, type RunEventFeed } from './run-event-feed.js';
 import { RUN_STORE, type RunStore } from './run-store.js';
@@ -7,11 +8,16 @@ import { RUN_STORE, type RunStore } from './run-store.js';
 /** Receives a run's events in order. */
 export type RunEventListener = (event: RunEvent) => void;
 
+/** One subscriber's way out: it changes when a waiting run's subscribers move to the feed. */
+interface Subscription {
+  stop: () => void;
+}
+
 /** A run in progress: its numbering, its events so far, who listens. */
 interface LiveRun {
   seq: number;
   readonly events: RunEvent[];
-  readonly listeners: Set<RunEventListener>;
+  readonly listeners: Map<RunEventListener, Subscription>;
 }
 
 /**
@@ -21,7 +27,9 @@ interface LiveRun {
  * one insert) and serialised, so events are stored and delivered in the order they happened.
  * A subscriber first gets the events it missed (after its `Last-Event-ID`), then the live ones.
  * With a {@link RunEventFeed} (several instances), stored events are published to the other
- * instances too, and a run produced elsewhere is followed through the feed.
+ * instances too, and a run produced elsewhere is followed through the feed. A run that waits
+ * for approval is followed the same way (through an in-process feed without one) until it
+ * resumes, here or on any instance, and finishes.
  */
 @Injectable()
 export class RunEventHub {
@@ -31,6 +39,7 @@ export class RunEventHub {
   private written: Promise<void> = Promise.resolve();
   /** Runs followed through the feed here, with how many subscribers follow each. */
   private readonly followed = new Map<string, number>();
+  private readonly local = new LocalRunEventFeed();
 
   constructor(
     @Inject(RUN_STORE) private readonly store: RunStore,
@@ -40,7 +49,7 @@ export class RunEventHub {
 
   /** Starts numbering a run's events after `lastSeq` (the stored ones, for a resumed run). */
   open(runId: string, lastSeq = 0, past: readonly RunEvent[] = []): void {
-    this.live.set(runId, { seq: lastSeq, events: [...past], listeners: new Set() });
+    this.live.set(runId, { seq: lastSeq, events: [...past], listeners: new Map() });
   }
 
   /** Whether the run's events are still being produced here, or followed from another instance. */
@@ -73,6 +82,26 @@ export class RunEventHub {
   }
 
   /**
+   * Stores what is left of a run that now waits for approval and stops numbering it; its
+   * subscribers here keep following it through the feed, wherever it resumes.
+   */
+  async suspend(runId: string): Promise<void> {
+    await this.flush();
+    const run = this.live.get(runId);
+    this.live.delete(runId);
+    if (!run) return;
+    const lastSeq = run.seq;
+    for (const [listener, subscription] of run.listeners) {
+      let stopped = false;
+      subscription.stop = () => (stopped = true);
+      void this.follow(this.feed ?? this.local, runId, lastSeq, listener).then((stop) => {
+        if (stopped) stop();
+        else subscription.stop = stop;
+      });
+    }
+  }
+
+  /**
    * Calls `listener` with the run's events after `afterSeq` in order, then with each new one
    * until the run finishes. Resolves to the function that unsubscribes. A run that is not
    * produced here is followed through the feed while the store says it is running.
@@ -83,16 +112,23 @@ export class RunEventHub {
     listener: RunEventListener,
   ): Promise<() => void> {
     const run = this.live.get(runId);
-    if (!run && this.feed && (await this.store.getRun(runId))?.status === 'running') {
-      return this.follow(this.feed, runId, afterSeq, listener);
-    }
     if (!run) {
+      const status = (await this.store.getRun(runId))?.status;
+      // A waiting run resumes here or elsewhere; a running one is produced elsewhere.
+      const feed =
+        status === 'awaiting_approval'
+          ? (this.feed ?? this.local)
+          : status === 'running'
+            ? this.feed
+            : undefined;
+      if (feed) return this.follow(feed, runId, afterSeq, listener);
       for (const event of await this.store.events(runId, afterSeq)) listener(event);
       return () => undefined;
     }
     for (const event of run.events) if (event.seq > afterSeq) listener(event);
-    run.listeners.add(listener);
-    return () => run.listeners.delete(listener);
+    const subscription: Subscription = { stop: () => run.listeners.delete(listener) };
+    run.listeners.set(listener, subscription);
+    return () => subscription.stop();
   }
 
   /** Calls `listener` with every event of every run once it is stored, in order. */
@@ -127,7 +163,7 @@ export class RunEventHub {
     this.pending = [];
     try {
       await this.store.appendEvents(batch);
-      this.feed?.publish(batch);
+      (this.feed ?? this.local).publish(batch);
     } catch (error) {
       console.error(`could not store ${batch.length} run events:`, error);
     }
@@ -136,7 +172,7 @@ export class RunEventHub {
       const run = this.live.get(event.runId);
       if (!run) continue;
       run.events.push(event);
-      for (const listener of run.listeners) listener(event);
+      for (const listener of run.listeners.keys()) listener(event);
       if (isRunFinished(event)) run.listeners.clear();
     }
   }

@@ -1,5 +1,17 @@
 import type { ToolEvent } from '@toolshield/core';
 
+/** A call a run waits on, as `run.awaiting_approval` and `GET /api/approvals` show it. */
+export interface RunApprovalRequest {
+  /** The approval's id: `POST /api/approvals/:id` decides it. */
+  readonly id: string;
+  readonly tool: string;
+  readonly callId: string;
+  /** The call's arguments, redacted like failures are. */
+  readonly args: unknown;
+  /** When it expires unanswered, ms since the epoch. */
+  readonly expiresAt: number;
+}
+
 /** The run's own events, next to the executor's tool events. */
 export type RunLifecycleEvent =
   | {
@@ -46,6 +58,14 @@ export type RunLifecycleEvent =
       readonly content: string;
     }
   | {
+      /**
+       * A call waits for a person's approval: the run holds no worker until every call it
+       * waits for is decided (or expired), then resumes on any instance.
+       */
+      readonly type: 'run.awaiting_approval';
+      readonly approvals: readonly RunApprovalRequest[];
+    }
+  | {
       readonly type: 'run.finished';
       readonly status: string;
       readonly reason: { readonly code: string; readonly message: string; readonly tool?: string };
@@ -69,4 +89,13 @@ export interface RunEvent {
 /** Whether an event ends its run's stream. */
 export function isRunFinished(event: RunEvent): boolean {
   return event.data.type === 'run.finished';
+}
+
+/** Calls a run requested that have no result among its events. */
+export function callsInFlight(past: readonly RunEvent[]): number {
+  const requested = past.filter((event) => event.data.type === 'tool.requested').length;
+  const ended = past.filter(
+    (event) => event.data.type === 'call.succeeded' || event.data.type === 'call.failed',
+  ).length;
+  return Math.max(0, requested - ended);
 }

@@ -20,6 +20,7 @@ const TASK_SHOWN = 200;
 /**
  * Logs each run's lifecycle, one structured line per event through Nest's logger (context
  * `AgentRuns`): started (task, scenario, model), resumed after a restart (calls repaired),
+ * waiting for approval (the approvals' ids and tools, never the arguments),
  * finished (status, reason, duration, tool calls, attempts, retries, failed attempts by
  * type, breaker openings, times resumed). Text from users and models goes through the
  * secret sanitiser first.
@@ -55,6 +56,9 @@ export class RunLifecycleLog implements OnModuleInit, OnModuleDestroy {
       });
     } else if (data.type === 'run.resumed') {
       this.logger.log({ event: 'run.resumed', runId, repairedCalls: data.repaired });
+    } else if (data.type === 'run.awaiting_approval') {
+      const approvals = data.approvals.map(({ id, tool }) => ({ id, tool }));
+      this.logger.log({ event: 'run.awaiting_approval', runId, approvals });
     } else if (data.type === 'run.finished') {
       void this.logFinished(runId, data.status, data.reason.code);
     }

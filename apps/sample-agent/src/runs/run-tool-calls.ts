@@ -1,5 +1,10 @@
-import { renderToolOutcomeContent, type ToolEvent } from '@toolshield/core';
-import { type ToolCallExecutor } from '@toolshield/core/agent';
+import {
+  renderToolOutcomeContent,
+  type ToolCallRequest,
+  type ToolEvent,
+  type ToolOutcome,
+} from '@toolshield/core';
+import { type ToolCallExecutorOptions } from '@toolshield/core/agent';
 import type { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { RunTracing } from '../telemetry/run-tracing.js';
@@ -31,6 +36,20 @@ export interface RunCallContext {
   readonly lease?: RunLease;
 }
 
+/** What a run's call takes besides itself: a waiting call a person approved carries that. */
+export interface RunCallOptions extends ToolCallExecutorOptions {
+  /** A person approved the call it waited for: it runs now, without asking again. */
+  readonly approved?: { readonly by?: string; readonly reason?: string };
+  /** The key the call waited with: the approved call is made under it. */
+  readonly idempotencyKey?: string;
+}
+
+/** Runs one of a run's calls: the agent runner's executor, and the approved calls'. */
+export type RunCallExecutor = (
+  call: ToolCallRequest,
+  options: RunCallOptions,
+) => Promise<ToolOutcome>;
+
 /**
  * The app's tool calls, each tied to its run while it runs: its events, and a breaker's (for
  * every live run that called the tool), land on the run's stream. A call with an effect goes
@@ -52,13 +71,13 @@ export class RunToolCalls {
   ) {}
 
   /** The executor of one run's calls. */
-  executorFor(runId: string, { tracing, keys, lease }: RunCallContext): ToolCallExecutor {
+  executorFor(runId: string, { tracing, keys, lease }: RunCallContext): RunCallExecutor {
     const metadata = { runId, lane: this.lanes.take(runId) };
-    return async (request, { signal }) => {
+    return async (request, { signal, approved, idempotencyKey: waitedWith }) => {
       const call = { ...request, id: request.id ?? `call_${randomUUID()}` };
       const args =
         typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
-      const idempotencyKey = keys.keyFor(call);
+      const idempotencyKey = waitedWith ?? keys.keyFor(call);
       this.hub.emit(runId, {
         type: 'tool.requested',
         callId: call.id,
@@ -74,15 +93,24 @@ export class RunToolCalls {
       this.toolRuns.set(call.name, users.add(runId));
       try {
         const outcome = await tracing.toolCall(call.id, () =>
-          this.executor.execute(call, { signal: callSignal, metadata, idempotencyKey }),
+          this.executor.execute(call, {
+            signal: callSignal,
+            metadata,
+            idempotencyKey,
+            conversationId: runId,
+            ...(approved ? { approved } : {}),
+          }),
         );
-        this.hub.emit(runId, {
-          type: 'tool.result',
-          callId: call.id,
-          tool: call.name,
-          isError: !outcome.success,
-          content: renderToolOutcomeContent(outcome),
-        });
+        // A call that waits for approval has no result yet: the model reads the decision's.
+        if (outcome.success || outcome.errorType !== 'approval_pending') {
+          this.hub.emit(runId, {
+            type: 'tool.result',
+            callId: call.id,
+            tool: call.name,
+            isError: !outcome.success,
+            content: renderToolOutcomeContent(outcome),
+          });
+        }
         return outcome;
       } finally {
         this.callRuns.delete(call.id);

@@ -14,8 +14,11 @@ export interface ToolCallSummary {
   readonly callId: string;
   readonly tool: string;
   readonly arguments: string;
-  /** `interrupted`: a crash cut it off; the runner answered it when the run resumed. */
-  readonly status: 'running' | 'succeeded' | 'failed' | 'interrupted';
+  /**
+   * `interrupted`: a crash cut it off; the runner answered it when the run resumed.
+   * `awaiting_approval`: it waits for a person's decision (approved, it runs again under its id).
+   */
+  readonly status: 'running' | 'awaiting_approval' | 'succeeded' | 'failed' | 'interrupted';
   readonly attempts: number;
   readonly retries: readonly RetrySummary[];
   /** For failed calls: the failure's type and message. */
@@ -83,10 +86,20 @@ export function summariseToolCalls(
         call.durationMs = call.startedAt === undefined ? undefined : data.at - call.startedAt;
         break;
       case 'call.failed':
-        call.status = 'failed';
+        call.status =
+          data.failure.errorType === 'approval_pending' ? 'awaiting_approval' : 'failed';
         call.errorType = data.failure.errorType;
         call.error = data.failure.error;
         call.durationMs = call.startedAt === undefined ? undefined : data.at - call.startedAt;
+        break;
+      case 'approval.denied':
+      case 'approval.expired':
+        call.status = 'failed';
+        call.errorType = data.type === 'approval.denied' ? 'approval_denied' : 'approval_expired';
+        call.error =
+          data.type === 'approval.denied'
+            ? `A person declined${data.reason ? `: ${data.reason}` : ''}.`
+            : 'Nobody approved it in time.';
         break;
     }
   }

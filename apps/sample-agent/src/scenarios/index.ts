@@ -1,7 +1,8 @@
+import { staleSearchScenario } from './stale-search.scenario.js';
 import { kubeDeployForbiddenScenario, kubeMissingNamespaceScenario } from './kube.scenario.js';
 import { askUserScenario, calculatorScenario, readFileScenario } from './local-tools.scenario.js';
 import { outageScenario } from './outage.scenario.js';
-import { payInvoiceScenario } from './payment.scenario.js';
+import { payInvoiceScenario, payLargeInvoiceScenario } from './payment.scenario.js';
 import type { Scenario } from './scenario.js';
 import { tripScenario } from './trip.scenario.js';
 import { searchesScenario, slowWebScenario, webResearchScenario } from './web-research.scenario.js';
@@ -20,8 +21,10 @@ export const SCENARIOS: ReadonlyMap<string, Scenario> = new Map(
     calculatorScenario,
     askUserScenario,
     outageScenario,
+    staleSearchScenario,
     searchesScenario(20),
     payInvoiceScenario,
+    payLargeInvoiceScenario,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

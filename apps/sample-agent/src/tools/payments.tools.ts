@@ -3,6 +3,7 @@ import type { ToolCallContext } from '@toolshield/core';
 import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
 import { IsIn, IsNumber, IsPositive, Matches } from 'class-validator';
 import type { Payment } from '../upstream/payments.js';
+import { paymentApprovalAbove } from './payment-approval.js';
 import { getJson } from './web/get-json.js';
 import { WebUpstream } from './web/web-upstream.js';
 
@@ -30,7 +31,8 @@ export interface InvoicePayments {
  * the call's `idempotencyKey` as the `Idempotency-Key` header. When the call is made again
  * after a crash with the same key, the upstream answers with the first payment. When a payment
  * fails after its request may have left (a timeout), the model is told it may have been made:
- * `find_payments` is the read that says whether it was.
+ * `find_payments` is the read that says whether it was. A payment above
+ * `PAYMENT_APPROVAL_ABOVE` waits for a person's approval first (`needsApproval`).
  */
 @Injectable()
 export class PaymentTools {
@@ -40,6 +42,8 @@ export class PaymentTools {
     name: 'pay_invoice',
     description: 'Pays an invoice; returns the payment. Never call it twice for one invoice.',
     timeoutMs: 10_000,
+    // A person approves a payment above PAYMENT_APPROVAL_ABOVE (default 1000) before it is made.
+    needsApproval: (args: PayInvoiceArgs) => args.amount > paymentApprovalAbove(),
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
   })
   async payInvoice(

@@ -49,6 +49,8 @@ const DOCUMENTED: Readonly<Record<string, Outcome>> = {
   },
   'searches-20': { status: 'completed', breakerOpenings: 0, failures: {} },
   'pay-invoice': { status: 'completed', breakerOpenings: 0, failures: {} },
+  // Approved by the test as soon as it waits (a person clicking Approve).
+  'pay-large-invoice': { status: 'completed', breakerOpenings: 0, failures: {} },
 };
 
 /**
@@ -90,12 +92,22 @@ describe('scenarios started together', () => {
     );
     return Promise.all(
       started.map(async ({ body }, index) => {
-        const stream = await readEventStream(`${server.baseUrl}/api/runs/${body.id}/events`);
+        const stream = await readEventStream(`${server.baseUrl}/api/runs/${body.id}/events`, {
+          onEvent: ({ data }) => void approveWaitingCalls(JSON.parse(data) as RunEvent),
+        });
         const events = stream.events.map((event) => JSON.parse(event.data) as RunEvent);
         const { status, breakerOpenings, failures } = summariseRun(names[index] ?? '', events);
         return [names[index] ?? '', { status, breakerOpenings, failures }] as const;
       }),
     );
+  }
+
+  /** A person approving every call a run waits for, as soon as it waits. */
+  async function approveWaitingCalls({ data }: RunEvent): Promise<void> {
+    if (data.type !== 'run.awaiting_approval') return;
+    for (const { id } of data.approvals) {
+      await server.request('POST', `/api/approvals/${id}`, { decision: 'approve' });
+    }
   }
 
   it('documents every scenario the service knows', () => {
