@@ -1,4 +1,5 @@
 // The sample agent's dashboard: plain JavaScript against the app's HTTP API, no build step.
+import { drawApprovals } from './approvals.js';
 import { drawHealth } from './health.js';
 import { buildWaterfall, drawWaterfall, legendEntries } from './waterfall.js';
 
@@ -59,6 +60,19 @@ function element(tag, attributes = {}, ...children) {
 }
 
 const badge = (text) => element('span', { class: `badge ${text}` }, text);
+
+/** What a result's metadata says the model read differently: a stale answer, a cut output. */
+const resultMarks = (metadata) => {
+  const marks = [];
+  if (metadata?.cache?.lookup === 'stale') {
+    marks.push(`⚠ stale: ${(metadata.cache.ageMs / 1000).toFixed(1)} s old (${metadata.cache.staleBecause})`);
+  }
+  if (metadata?.output?.cut) {
+    const omitted = (metadata.output.totalBytes - metadata.output.shownBytes) / 1000;
+    marks.push(`✂ cut: ${omitted.toFixed(1)} KB omitted`);
+  }
+  return marks.length === 0 ? '' : ` [${marks.join('; ')}]`;
+};
 const short = (text, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const json = (value) => short(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -107,7 +121,7 @@ function describe(data) {
         `↻ ${data.tool}: retry, attempt ${data.attempt} in ${Math.round(data.delayMs)} ms (${data.errorType})`,
       ];
     case 'call.succeeded':
-      return ['ok', `✓ ${data.tool}: ${json(data.result.output)}`];
+      return ['ok', `✓ ${data.tool}${resultMarks(data.result.metadata)}: ${json(data.result.output)}`];
     case 'call.failed':
       return [
         'fail',
@@ -124,6 +138,22 @@ function describe(data) {
         'chaos',
         `chaos: ${data.fault} injected into ${data.tool}${data.rule ? ` (rule ${data.rule})` : ''}`,
       ];
+    case 'approval.requested':
+      return ['decision', `${data.tool} waits for a person's approval`, json(data.approval.args)];
+    case 'run.awaiting_approval':
+      return [
+        'decision',
+        `run waits for approval of ${data.approvals.map((a) => a.tool).join(', ')}`,
+      ];
+    case 'approval.approved':
+    case 'approval.denied':
+      return [
+        data.type === 'approval.approved' ? 'ok' : 'fail',
+        `${data.tool} ${data.type === 'approval.approved' ? 'approved' : 'denied'}${data.by ? ` by ${data.by}` : ''}`,
+        data.reason,
+      ];
+    case 'approval.expired':
+      return ['fail', `${data.tool}: nobody approved it in time`];
     case 'run.finished':
       return ['end', `run ${data.status}: ${data.reason.message}`];
     default:
@@ -206,6 +236,22 @@ function showEvent(event) {
   }
   if (['breaker.state_changed', 'call.failed', 'call.succeeded'].includes(event.data.type))
     refreshToolsSoon();
+  if (event.data.type === 'run.awaiting_approval') {
+    $('#trace-status').replaceChildren(badge('awaiting_approval'));
+    refreshApprovals();
+  } else if (event.data.type === 'run.resumed') {
+    $('#trace-status').replaceChildren(badge('running'));
+  }
+}
+
+async function refreshApprovals() {
+  drawApprovals($('#approvals'), await api('GET', '/api/approvals'), {
+    decide: async (id, decision, reason) => {
+      await api('POST', `/api/approvals/${id}`, { decision, ...(reason ? { reason } : {}) });
+      await Promise.all([refreshApprovals(), refreshRuns()]);
+    },
+    follow,
+  });
 }
 
 function addLine(event, [kind, text, detail]) {
@@ -246,7 +292,7 @@ function follow(runId) {
 }
 
 const duration = (run) => {
-  if (!run.finishedAt) return 'running';
+  if (!run.finishedAt) return run.status === 'awaiting_approval' ? 'waiting' : 'running';
   const ms = Date.parse(run.finishedAt) - Date.parse(run.createdAt);
   return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`;
 };
@@ -402,10 +448,12 @@ await Promise.all([
   refreshRuns(),
   refreshTools(),
   refreshHealth(),
+  refreshApprovals(),
   api('GET', '/api/chaos').then(showChaos),
 ]);
 setInterval(() => {
   refreshRuns();
+  refreshApprovals();
   refreshTools();
   refreshHealth();
   api('GET', '/api/chaos').then(showChaos);
