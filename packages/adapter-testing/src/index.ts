@@ -4,3 +4,4 @@
  * @packageDocumentation
  */
 export * from './travel-app.js';
+export * from './payment-app.js';

@@ -4,7 +4,7 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
-import { catalogDefinitions } from '@toolshield/core/internal';
+import { approvalPolicyOf, askApprovalPolicy, catalogDefinitions } from '@toolshield/core/internal';
 import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
 import { conversationOf, type AiSdkConversationOption } from './conversation-of.js';
 import { toolOutcomeModelOutput } from './tool-outcome-model-output.js';
@@ -32,6 +32,10 @@ export type ToolshieldAiSdkTool = Tool<Record<string, unknown>, ToolOutcome>;
  * validated by the SDK: the executor validates them, so invalid ones come back as an
  * `invalid_input` failure with field issues.
  *
+ * A tool with `needsApproval` carries it: the SDK pauses for a person's approval
+ * (`tool-approval-request`) in its own loop, and runs the approved call once, without
+ * toolshield asking again; a denial never reaches the executor.
+ *
  * Every call's output is its `ToolOutcome`, failures included: the application reads the
  * `ToolResult` or `ToolFailure` in `toolResults`, and the model reads the result's output, or
  * the failure's short text as an `error-text` part, which it can act on. The set is a snapshot
@@ -48,17 +52,28 @@ export function toAiSdkTools(
 ): Record<string, ToolshieldAiSdkTool> {
   const tools: Record<string, ToolshieldAiSdkTool> = {};
   for (const definition of catalogDefinitions(catalog, options)) {
-    tools[definition.name] = tool({
+    const { name } = definition;
+    const policy = approvalPolicyOf(catalog.registry, name);
+    const asks = (input: unknown, call: { readonly toolCallId: string }) =>
+      askApprovalPolicy(policy, input, {
+        callId: call.toolCallId,
+        toolName: name,
+        metadata: options.metadata,
+      });
+    tools[name] = tool({
       title: definition.annotations?.title,
       description: definition.description,
       inputSchema: jsonSchema<Record<string, unknown>>(toJsonSchema7(definition)),
-      execute: (input, execution) =>
+      // the SDK's own pause asks a person; the call it then runs is not asked again
+      ...(policy === undefined ? {} : { needsApproval: asks }),
+      execute: async (input, execution) =>
         catalog.executor.execute(
-          { id: execution.toolCallId, name: definition.name, arguments: input },
+          { id: execution.toolCallId, name, arguments: input },
           {
             signal: execution.abortSignal,
             metadata: options.metadata,
             conversationId: conversationOf(options.conversationId, execution),
+            ...(policy !== undefined && (await asks(input, execution)) ? { approved: {} } : {}),
           },
         ),
       toModelOutput: ({ output }) => toolOutcomeModelOutput(output),

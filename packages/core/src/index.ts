@@ -135,6 +135,7 @@ export {
   ApprovalNotPendingError,
   type ApprovalRecord,
   type ApprovalResolution,
+  type ToolApprovalPolicy,
   type ApprovalStatus,
   type ApprovalDecision,
   type ApprovalDecideResult,

@@ -7,6 +7,7 @@ import {
   type ToolRunnableConfig,
 } from '@langchain/core/tools';
 import type { JSONSchema } from '@langchain/core/utils/json_schema';
+import { LANGCHAIN_APPROVAL, LangChainApprovalGate } from './langchain-approval-gate.js';
 import { outcomeToolMessage } from './outcome-tool-message.js';
 import { argumentsOf, threadIdOf, toolCallIdOf } from './tool-call-id.js';
 
@@ -42,6 +43,10 @@ export type ToolshieldLangChainTool = DynamicStructuredTool<
  * on), and the structured `ToolResult` / `ToolFailure` as the artifact. Called with bare
  * arguments, it answers with the text.
  *
+ * A tool with `needsApproval` waits for a person: with LangChain's `humanInTheLoopMiddleware`
+ * (`interruptOn: toolshieldInterruptOn(tools)`) the agent stops in its own loop and the call a
+ * person approved runs once; without it, toolshield's gate answers `approval_pending`.
+ *
  * @example
  * const agent = createAgent({
  *   model: 'openai:gpt-5-mini',
@@ -55,6 +60,7 @@ export function toLangChainTools(
   options: LangChainToolsOptions = {},
 ): ToolshieldLangChainTool[] {
   return catalogDefinitions(catalog, options).map((definition) => {
+    const gate = LangChainApprovalGate.of(catalog, definition.name, options.metadata);
     const serve = async (input: unknown, config: ToolRunnableConfig | undefined) => {
       const toolCallId = toolCallIdOf(config, input);
       const outcome = await catalog.executor.execute(
@@ -63,6 +69,7 @@ export function toLangChainTools(
           signal: config?.signal,
           metadata: options.metadata,
           conversationId: (options.conversationId ?? threadIdOf)(config),
+          ...(gate?.approvedByPerson(toolCallId) ? { approved: {} } : {}),
         },
       );
       return toolCallId === undefined
@@ -82,7 +89,10 @@ export function toLangChainTools(
           if (error instanceof ToolInputParsingException) return serve(input, config);
           throw error;
         });
-    return Object.create(structured, { invoke: { value: invoke } }) as ToolshieldLangChainTool;
+    return Object.create(structured, {
+      invoke: { value: invoke },
+      [LANGCHAIN_APPROVAL]: { value: gate },
+    }) as ToolshieldLangChainTool;
   });
 }
 

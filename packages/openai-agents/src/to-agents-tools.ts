@@ -4,7 +4,12 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@toolshield/core';
-import { catalogDefinitions, outcomeContent } from '@toolshield/core/internal';
+import {
+  approvalPolicyOf,
+  askApprovalPolicy,
+  catalogDefinitions,
+  outcomeContent,
+} from '@toolshield/core/internal';
 import {
   tool,
   type FunctionTool,
@@ -45,6 +50,11 @@ export interface AgentsToolsOptions extends ToolCatalogOptions {
  * short failure text (what failed, whether retrying helps, the next step), the run goes on,
  * and `onOutcome` gets the structured `ToolResult` or `ToolFailure`.
  *
+ * A tool with `needsApproval` carries it: the run stops with an interruption, and once
+ * `state.approve(item)` (on the same state, or one restored with `RunState.fromString`) the
+ * call runs once, without toolshield asking again. `toolshieldRunConfig` words a
+ * `state.reject(item)` as toolshield's denial.
+ *
  * @example
  * const agent = new Agent({
  *   name: 'Travel agent',
@@ -57,30 +67,43 @@ export function toAgentsTools(
   catalog: ToolCatalog,
   options: AgentsToolsOptions = {},
 ): ToolshieldAgentsTool[] {
-  return catalogDefinitions(catalog, options).map((definition) =>
-    tool({
-      name: definition.name,
+  return catalogDefinitions(catalog, options).map((definition) => {
+    const { name } = definition;
+    const policy = approvalPolicyOf(catalog.registry, name);
+    const asks = (input: unknown, callId: string | undefined) =>
+      askApprovalPolicy(policy, input, {
+        callId: callId ?? '',
+        toolName: name,
+        metadata: options.metadata,
+      });
+    return tool({
+      name,
       description: definition.description,
       parameters: toAgentsParameters(definition),
       strict: false,
+      // the run's own interruption asks a person; the call it then runs is not asked again
+      ...(policy === undefined
+        ? {}
+        : {
+            needsApproval: (_context: unknown, input: unknown, callId?: string) =>
+              asks(input, callId),
+          }),
       execute: async (input, runContext, details) => {
+        const callId = details?.toolCall?.callId;
         const outcome = await catalog.executor.execute(
-          {
-            id: details?.toolCall?.callId,
-            name: definition.name,
-            arguments: input as Readonly<Record<string, unknown>>,
-          },
+          { id: callId, name, arguments: input as Readonly<Record<string, unknown>> },
           {
             signal: details?.signal,
             metadata: options.metadata,
             conversationId: runContext && options.conversationId?.(runContext),
+            ...(policy !== undefined && (await asks(input, callId)) ? { approved: {} } : {}),
           },
         );
         options.onOutcome?.(outcome);
         return outcomeContent(outcome);
       },
-    }),
-  );
+    });
+  });
 }
 
 /**

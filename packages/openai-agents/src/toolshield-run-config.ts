@@ -1,5 +1,10 @@
 import { renderFailureText } from '@toolshield/core';
-import { ToolNotFoundError, createToolFailure, suggestToolNames } from '@toolshield/core/internal';
+import {
+  ToolNotFoundError,
+  createToolFailure,
+  declinedFailure,
+  suggestToolNames,
+} from '@toolshield/core/internal';
 import type { RunConfig } from '@openai/agents';
 
 /** The part of a `RunConfig` that {@link toolshieldRunConfig} sets. @publicApi */
@@ -10,7 +15,9 @@ export type ToolshieldRunConfig = Required<
 /**
  * Run settings under which a call to a tool the agent does not have goes back to the model as
  * a readable `tool_not_found` failure (the agent's tools and the closest names), and the run
- * goes on, where the SDK's default ends the run with a `ModelBehaviorError`.
+ * goes on, where the SDK's default ends the run with a `ModelBehaviorError`; and a call a
+ * person rejected (`state.reject(item)` without a `message`) reads as toolshield's denial:
+ * "A person declined: ... Do not call it again with these arguments."
  *
  * @param tools the agent's tools (their names are what the model is pointed to)
  * @example
@@ -25,6 +32,8 @@ export function toolshieldRunConfig(
   return {
     toolNotFoundBehavior: 'return_error_to_model',
     toolErrorFormatter: ({ kind, toolName, callId }) => {
+      if (kind === 'approval_rejected')
+        return renderFailureText(declinedFailure({ tool: toolName, callId }));
       if (kind !== 'tool_not_found') return undefined;
       const error = new ToolNotFoundError(`There is no tool named "${toolName}".`, {
         availableTools,

@@ -67,16 +67,35 @@ export function approvalError(
         options,
       );
     case 'denied':
-      return new ApprovalDeniedError(
-        `A person declined: ${reasonSentence(reason)} Do not call it again with these arguments.`,
-        options,
-      );
+      return new ApprovalDeniedError(declinedSentence(reason), options);
     case 'expired':
       return new ApprovalExpiredError(
         `Nobody approved the call within ${formatDelay(record.expiresAt - record.requestedAt)}, so it did not run.`,
         options,
       );
   }
+}
+
+/** "A person declined: <reason>. Do not call it again with these arguments." */
+function declinedSentence(reason: string | undefined): string {
+  return `A person declined: ${reasonSentence(reason)} Do not call it again with these arguments.`;
+}
+
+/**
+ * The `approval_denied` failure of a call a person declined in a framework's own pause (the
+ * Agents SDK's `state.reject`, LangChain's human-in-the-loop `reject`), where toolshield holds
+ * no approval record: the same text as {@link approvalFailure}'s denial.
+ *
+ * @internal
+ */
+export function declinedFailure(
+  call: { readonly tool: string; readonly callId: string },
+  reason?: string,
+): ToolFailure {
+  return createToolFailure(
+    new ApprovalDeniedError(declinedSentence(reason), { toolName: call.tool, captureStack: false }),
+    { tool: call.tool, callId: call.callId, durationMs: 0, sideEffects: false },
+  );
 }
 
 /** Most characters of a reason the model reads, so the instruction after it is never cut. */

@@ -4,3 +4,4 @@ export * from './settle-approval.js';
 export * from './in-memory-approval-store.js';
 export * from './approval-not-pending.error.js';
 export * from './approval-failure.js';
+export * from './approval-policy.js';

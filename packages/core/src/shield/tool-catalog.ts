@@ -1,3 +1,4 @@
+import type { ToolApprovalPolicy } from '../approvals/approval-policy.js';
 import type { ToolDefinition } from '../rendering/tool-definition.js';
 import type { ToolCallRequest } from '../results/tool-call.js';
 import type { ToolOutcome } from '../results/tool-outcome.js';
@@ -10,7 +11,13 @@ import type { ToolOutcome } from '../results/tool-outcome.js';
  * @publicApi
  */
 export interface ToolCatalog {
-  readonly registry: { definitions(): readonly ToolDefinition[] };
+  readonly registry: {
+    definitions(): readonly ToolDefinition[];
+    /** A tool's options, where adapters read `needsApproval` (Nest's `ToolRegistry.get` fits). */
+    get?(
+      name: string,
+    ): { readonly options: { readonly needsApproval?: ToolApprovalPolicy } } | undefined;
+  };
   readonly executor: {
     /** Must never reject: every call ends in a `ToolResult` or a `ToolFailure`. */
     execute(
@@ -20,6 +27,8 @@ export interface ToolCatalog {
         readonly metadata?: Readonly<Record<string, unknown>>;
         /** The framework's conversation (thread, session): idempotency keys are scoped by it. */
         readonly conversationId?: string;
+        /** A person approved the call in the framework's own pause: toolshield does not ask again. */
+        readonly approved?: { readonly by?: string; readonly reason?: string };
       },
     ): Promise<ToolOutcome>;
   };

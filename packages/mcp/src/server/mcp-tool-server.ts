@@ -6,6 +6,7 @@ import { ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import type { Subscription } from 'rxjs';
 import type { ToolShieldMcpModuleOptions } from '../mcp-module-options.interface.js';
 import { InjectToolShieldMcpOptions } from '../inject-mcp-options.decorator.js';
+import { askClientToApprove, isPendingApproval, withResolutionHint } from './mcp-approval.js';
 import { callToolResult, listedTool } from './mcp-tool-rendering.js';
 import { MCP_PACKAGE_VERSION } from '../package-version.js';
 
@@ -17,7 +18,10 @@ const DEFAULT_SERVER_INFO = { name: 'toolshield', version: MCP_PACKAGE_VERSION }
  * in the `ToolRegistry` with its JSON Schema and annotations, `tools/call` runs through
  * `ToolExecutor` (so every policy applies) and answers with a `CallToolResult`, failures
  * included as `isError` results, and `notifications/cancelled` aborts the call. When tools
- * are registered or removed, every connection gets `notifications/tools/list_changed`.
+ * are registered or removed, every connection gets `notifications/tools/list_changed`. A call
+ * that needs approval (`needsApproval`) is put to the client's user through elicitation when
+ * the client supports it (accepted, it runs once; declined, the model reads the denial);
+ * otherwise its `isError` result says the approval is pending and how it is resolved.
  *
  * @example
  * ```ts
@@ -77,7 +81,13 @@ export class McpToolServer implements OnModuleInit, OnApplicationShutdown {
           metadata: { mcpSessionId: extra.sessionId, mcpRequestId: extra.requestId },
         },
       );
-      return callToolResult(outcome, this.options);
+      if (!isPendingApproval(outcome)) return callToolResult(outcome, this.options);
+      const decided = await askClientToApprove(server, this.executor, outcome, {
+        signal: extra.signal,
+      });
+      return decided === undefined
+        ? withResolutionHint(callToolResult(outcome, this.options), outcome)
+        : callToolResult(decided, this.options);
     });
     this.servers.add(server);
     server.onclose = () => this.servers.delete(server);

@@ -1,4 +1,4 @@
-import type { ToolCallContext, ApprovalStore } from '@toolshield/core';
+import type { ApprovalStore, ToolApprovalPolicy } from '@toolshield/core';
 
 /**
  * Whether a call of a tool needs a person's approval before it runs: `true` for every call,
@@ -8,8 +8,7 @@ import type { ToolCallContext, ApprovalStore } from '@toolshield/core';
  * needsApproval: (args: PayInvoiceArgs) => args.amount > 1_000
  * @publicApi
  */
-export type NeedsApproval<TArgs = never> =
-  boolean | ((args: TArgs, call: ToolCallContext) => boolean | Promise<boolean>);
+export type NeedsApproval<TArgs = never> = ToolApprovalPolicy<TArgs>;
 
 /**
  * `ToolShieldModule`'s `approvals` option: where approval requests wait, and for how long.
