@@ -11,6 +11,7 @@ import { adaptersTable, runAdapters } from './adapters.js';
 import { failurePathsTable, runFailurePaths } from './failure-paths.js';
 import { runDtoValidationBench } from './dto-validation.js';
 import { hedgingOverheadTable, runHedgingOverhead } from './hedging-overhead.js';
+import { approvalOverheadTable, runApprovalOverhead } from './approval-overhead.js';
 import { inFlightTable, runInFlight } from './in-flight.js';
 import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
@@ -55,6 +56,7 @@ const overhead = await runOverhead(log);
 const failurePaths = await runFailurePaths(log);
 const dtoValidation = await runDtoValidationBench(log);
 const hedgingOverhead = await runHedgingOverhead(log);
+const approvalOverhead = await runApprovalOverhead(log);
 const adapters = await runAdapters(log);
 const redaction = await runRedactionBench(log);
 const sharedBreaker = await runSharedBreaker(log);
@@ -114,6 +116,8 @@ const markdown = [
   dtoValidation.table,
   '',
   hedgingOverheadTable(hedgingOverhead),
+  '',
+  approvalOverheadTable(approvalOverhead),
   '',
   `Memory per tool (${LARGE} vs ${SMALL} tools, ${MEMORY_REPEATS} runs, heap after forced GC):`,
   '',
