@@ -20,8 +20,8 @@ import {
   ToolExecutor,
   ToolRegistry,
   ToolShieldModule,
-  ToolValidationPipe,
 } from '@toolshield/nest';
+import { ToolValidationPipe } from '@toolshield/nest/internal';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,

@@ -6,6 +6,7 @@
 export * from './decorators/index.js';
 export * from './interfaces/index.js';
 export { ToolShieldModule } from './toolshield.module.js';
+export { ToolShieldModuleBase } from './toolshield-module-base.js';
 export {
   TOOL_CONTEXT_TYPE,
   TOOLSHIELD_CLOCK,
@@ -36,14 +37,7 @@ export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core/internal';
 export type { IdempotencyKeyFactory, IdempotencyKeyRequest } from './execution/idempotency-key.js';
 export type { FallbackMetadata } from './execution/tool-fallback.js';
 export { ToolExecutionContext } from './execution/tool-execution-context.js';
-export { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 export { ToolPipeline, DEFAULT_POLICY_ORDER } from './invocation/tool-pipeline.js';
-export {
-  providerMethods,
-  toolNameOf,
-  toolOptionsOf,
-  type ProviderMethod,
-} from './discovery/provider-methods.js';
 export {
   ToolCircuitBreakers,
   type ToolBreakerState,
@@ -51,11 +45,8 @@ export {
 export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 export type { HedgeMetadata } from './policies/layers/hedging.layer.js';
 export { currentToolCall } from './policies/hedging/current-tool-call.js';
-export { ToolFailureFilter } from './filters/tool-failure.filter.js';
-export { ToolValidationPipe } from './validation/tool-validation.pipe.js';
 export * from './agent/index.js';
 export { assertToolOptions } from './options/assert-tool-options.js';
-export { checkingModuleOptions } from './options/validate-module-options.js';
 export type {
   ToolCacheSettings,
   ToolOutputOption,
@@ -65,3 +56,33 @@ export type {
 export type { CacheMetadata } from './results/cache.layer.js';
 export type { OutputMetadata } from './results/output.layer.js';
 export { READ_TOOL_OUTPUT } from './results/read-tool-output.constants.js';
+/** What a tool file needs from @toolshield/core, so that it imports from @toolshield/nest alone. */
+export {
+  ToolError,
+  ToolTimeoutError,
+  RateLimitedError,
+  NetworkError,
+  UpstreamUnavailableError,
+  InvalidInputError,
+  NotFoundError,
+  PermissionDeniedError,
+  ConflictError,
+  CancelledError,
+  LimitExceededError,
+  InvalidOutputError,
+  InternalToolError,
+  sleep,
+  systemClock,
+  type ToolErrorOptions,
+  type InvalidInputErrorOptions,
+  type ValidationIssue,
+  type ToolErrorType,
+  type ToolCallContext,
+  type ToolCallRequest,
+  type ToolResult,
+  type ToolFailure,
+  type ToolOutcome,
+  type ToolCallMetadata,
+  type Clock,
+  type ToolEvent,
+} from '@toolshield/core';

@@ -1,4 +1,3 @@
-import { TOOL_RESULT_PROVIDERS } from './results/tool-result.providers.js';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ApprovalStore, systemClock } from '@toolshield/core';
@@ -12,6 +11,7 @@ import { ToolApprovals } from './approvals/tool-approvals.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolInvokerFactory } from './invocation/tool-invoker.factory.js';
 import { ToolPipeline } from './invocation/tool-pipeline.js';
+import { TOOL_RESULT_PROVIDERS } from './results/tool-result.providers.js';
 import { ToolErrorClassifier } from './execution/tool-error-classifier.js';
 import { ToolEventBus } from './execution/tool-event-bus.js';
 import { ToolExecutor } from './execution/tool-executor.service.js';
@@ -32,14 +32,9 @@ import { ToolAssembler } from './registration/tool-assembler.js';
 import { ToolRegistrar } from './registration/tool.registrar.js';
 import { ToolRegistry } from './registry/tool.registry.js';
 import { TOOLSHIELD_CLOCK, TOOLSHIELD_RANDOM } from './toolshield.constants.js';
-import {
-  ConfigurableToolShieldModule,
-  TOOLSHIELD_MODULE_OPTIONS,
-  TOOLSHIELD_OPTIONS_TYPE,
-} from './toolshield.module-definition.js';
+import { TOOLSHIELD_MODULE_OPTIONS } from './toolshield.module-definition.js';
+import { ToolShieldModuleBase } from './toolshield-module-base.js';
 import { ToolValidationPipe } from './validation/tool-validation.pipe.js';
-import { TOOLSHIELD_OPTIONS_RULE } from './options/toolshield-options.rule.js';
-import { checkingModuleOptions } from './options/validate-module-options.js';
 
 const clockProvider: Provider = {
   provide: TOOLSHIELD_CLOCK,
@@ -121,14 +116,11 @@ const randomProvider: Provider = {
     AgentRunnerFactory,
   ],
 })
-export class ToolShieldModule extends checkingModuleOptions(
-  ConfigurableToolShieldModule,
-  TOOLSHIELD_MODULE_OPTIONS,
-  TOOLSHIELD_OPTIONS_RULE,
-  'ToolShieldModule options',
-) {
+export class ToolShieldModule extends ToolShieldModuleBase {
   /** Registers the module; every option has a default, so `forRoot()` alone works. */
-  static override forRoot(options: typeof TOOLSHIELD_OPTIONS_TYPE = {}): DynamicModule {
+  static override forRoot(
+    options: ToolShieldModuleOptions & { readonly isGlobal?: boolean } = {},
+  ): DynamicModule {
     return super.forRoot(options);
   }
 }

@@ -4,7 +4,8 @@ import { type ToolFailure, type ToolOutcome } from '@toolshield/core';
 import { toOpenAIStrictFunctionTool } from '@toolshield/core/agent';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { Tool, ToolArgs, ToolValidationPipe } from '../src/index.js';
+import { Tool, ToolArgs } from '../src/index.js';
+import { ToolValidationPipe } from '../src/internal.js';
 import { createToolApp } from './fixtures/create-app.js';
 
 class Money {

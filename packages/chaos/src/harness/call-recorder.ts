@@ -6,7 +6,7 @@ import type {
   ToolEvent,
   ToolOutcome,
 } from '@toolshield/core';
-import type { ToolErrorClassifier } from '@toolshield/nest';
+import type { ToolErrorClassifier } from '@toolshield/nest/internal';
 import { tap, type Observable } from 'rxjs';
 import type { RecordedAttempt, RecordedCall } from './recorded-run.js';
 

@@ -1,12 +1,7 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { ToolCallRequest, ToolOutcome } from '@toolshield/core';
-import {
-  TOOLSHIELD_CLOCK,
-  TOOLSHIELD_RANDOM,
-  ToolErrorClassifier,
-  ToolExecutor,
-  ToolPipeline,
-} from '@toolshield/nest';
+import { TOOLSHIELD_CLOCK, TOOLSHIELD_RANDOM, ToolExecutor, ToolPipeline } from '@toolshield/nest';
+import { ToolErrorClassifier } from '@toolshield/nest/internal';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { ChaosModule } from '../nest/chaos.module.js';
 import { createRandomSource } from '../random/random-stream.js';

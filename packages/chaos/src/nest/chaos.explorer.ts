@@ -1,7 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
 import { assertOptions, listOf } from '@toolshield/core/internal';
-import { ToolExecutor, ToolPipeline, providerMethods, toolNameOf } from '@toolshield/nest';
+import { ToolExecutor, ToolPipeline } from '@toolshield/nest';
+import { providerMethods, toolNameOf } from '@toolshield/nest/internal';
 import type { ChaosRule } from '../selection/chaos-rule.js';
 import { CHAOS_RULE_RULE } from '../options/chaos-rule.rule.js';
 import { CHAOS_RULES_METADATA } from './chaos.constants.js';

@@ -1,11 +1,30 @@
-import { Module } from '@nestjs/common';
-import { checkingModuleOptions } from '@toolshield/nest';
+import { Module, type ConfigurableModuleCls } from '@nestjs/common';
+import { checkingModuleOptions } from '@toolshield/nest/internal';
 import { DiscoveryModule } from '@nestjs/core';
 import { ChaosExplorer } from './chaos.explorer.js';
 import { ChaosInterceptor } from './chaos.interceptor.js';
 import { CHAOS_MODULE_OPTIONS, ConfigurableChaosModule } from './chaos.module-definition.js';
 import { CHAOS_MODULE_OPTIONS_RULE } from '../options/chaos-options.rule.js';
+import type { ChaosModuleOptions } from './chaos-module-options.interface.js';
 import { ChaosService } from './chaos.service.js';
+
+/**
+ * What `ChaosModule` extends: Nest's generated `forRoot` and `forRootAsync` (with `isGlobal`),
+ * which check the options on entry. Use `ChaosModule`, not this.
+ *
+ * @publicApi
+ */
+export const ChaosModuleBase: ConfigurableModuleCls<
+  ChaosModuleOptions,
+  'forRoot',
+  'createChaosOptions',
+  { isGlobal: boolean }
+> = checkingModuleOptions(
+  ConfigurableChaosModule,
+  CHAOS_MODULE_OPTIONS,
+  CHAOS_MODULE_OPTIONS_RULE,
+  'ChaosModule options',
+);
 
 /**
  * Injects faults into every `@Tool()` of the application, innermost (between toolshield's
@@ -37,9 +56,4 @@ import { ChaosService } from './chaos.service.js';
   providers: [ChaosService, ChaosInterceptor, ChaosExplorer],
   exports: [ChaosService, CHAOS_MODULE_OPTIONS],
 })
-export class ChaosModule extends checkingModuleOptions(
-  ConfigurableChaosModule,
-  CHAOS_MODULE_OPTIONS,
-  CHAOS_MODULE_OPTIONS_RULE,
-  'ChaosModule options',
-) {}
+export class ChaosModule extends ChaosModuleBase {}

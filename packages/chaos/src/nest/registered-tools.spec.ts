@@ -3,7 +3,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { type ToolFailure } from '@toolshield/core';
 import { VirtualClock } from '@toolshield/core/testing';
-import { ToolExecutor, ToolRegistrar, ToolRegistry, ToolShieldModule } from '@toolshield/nest';
+import { ToolExecutor, ToolRegistrar, ToolShieldModule } from '@toolshield/nest';
 import { networkError } from '../faults/network-error.fault.js';
 import { ChaosModule } from './chaos.module.js';
 

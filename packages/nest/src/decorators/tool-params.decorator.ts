@@ -65,7 +65,7 @@ const toolParam =
  * @publicApi
  */
 export const ToolArgs =
-  (...pipes: ParamPipe[]): ParameterDecorator =>
+  (...pipes: (Type<PipeTransform> | PipeTransform)[]): ParameterDecorator =>
   (target, key, index) => {
     const chosen =
       pipes.length > 0

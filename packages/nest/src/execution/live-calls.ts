@@ -40,8 +40,6 @@ class CallerLinkedCall extends LiveCall {
  * O(1) however many are in flight: the registry is a `Set` that only {@link LiveCalls.close}
  * walks, where one shared lifetime signal would need a listener per call, and
  * `addEventListener` scans the listeners already there.
- *
- * @internal
  */
 export class LiveCalls {
   private readonly calls = new Set<LiveCall>();

@@ -10,8 +10,6 @@
  * Size: one property (or weak entry) per object remembered, for as long as that object lives
  * and no longer; it holds nothing the object does not already keep alive, so it never grows
  * with the number of calls, only with the errors still referenced.
- *
- * @internal
  */
 export class ObjectMemo<V> {
   private readonly key: symbol;

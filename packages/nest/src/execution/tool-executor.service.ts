@@ -59,6 +59,7 @@ export class ToolExecutor implements OnApplicationShutdown {
   /** The calls in flight: shutdown cancels them. */
   private readonly live = new LiveCalls();
 
+  /** Nest injects the dependencies. @internal */
   constructor(
     private readonly registry: ToolRegistry,
     private readonly failures: ToolFailureFactory,

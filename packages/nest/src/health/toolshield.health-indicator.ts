@@ -66,6 +66,7 @@ export interface ToolShieldHealthDetails {
  */
 @Injectable()
 export class ToolShieldHealthIndicator {
+  /** Nest injects the dependencies. @internal */
   constructor(
     private readonly indicators: HealthIndicatorService,
     private readonly breakers: ToolCircuitBreakers,

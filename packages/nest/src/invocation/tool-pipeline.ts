@@ -1,4 +1,3 @@
-import { ToolResultLayers } from '../results/tool-result-layers.js';
 import { Injectable, type NestInterceptor } from '@nestjs/common';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolPolicyInterceptor } from '../interceptors/tool-policy.interceptor.js';
@@ -13,6 +12,7 @@ import type { InnerRun, ToolPolicyLayer } from '../policies/layers/tool-policy-l
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
+import { ToolResultLayers } from '../results/tool-result-layers.js';
 
 /** Retry(RateLimit(CircuitBreaker(Timeout(Bulkhead(tool))))). @publicApi */
 export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
@@ -39,6 +39,7 @@ export class ToolPipeline {
   private readonly order: readonly ToolPolicyName[];
   private readonly byPolicy: Readonly<Record<ToolPolicyName, ToolPolicyLayer>>;
 
+  /** Nest injects the dependencies. @internal */
   constructor(
     retry: RetryLayer,
     breaker: CircuitBreakerLayer,
@@ -58,7 +59,7 @@ export class ToolPipeline {
     this.innermost.push(interceptor);
   }
 
-  /** The layers of a tool with these policies, in the configured order, stacked around `attempt`. */
+  /** The layers of a tool with these policies, in the configured order, stacked around `attempt`. @internal */
   policyChainFor(policies: ToolPolicies, attempt: InnerRun): PolicyChain {
     const hedging = this.hedging;
     return chainPolicyLayers(
@@ -70,7 +71,7 @@ export class ToolPipeline {
     );
   }
 
-  /** The interceptors of a tool with these policies, outermost first. */
+  /** The interceptors of a tool with these policies, outermost first. @internal */
   interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
     return [
       new ToolPolicyInterceptor(this.policyChainFor(policies, ToolPolicyInterceptor.attempt)),

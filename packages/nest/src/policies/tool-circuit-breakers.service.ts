@@ -45,6 +45,7 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
   /** Breakers ready for calls, or still taking over their stored state. */
   private readonly ready = new Map<string, ToolCircuitBreaker | Promise<ToolCircuitBreaker>>();
 
+  /** Nest injects the dependencies. @internal */
   constructor(
     events: ToolEventBus,
     private readonly tools: ToolRegistry,

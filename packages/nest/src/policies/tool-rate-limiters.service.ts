@@ -34,6 +34,7 @@ export interface ToolRateLimit {
 export class ToolRateLimiters implements OnApplicationShutdown {
   private readonly limits = new Map<string, ToolRateLimit>();
 
+  /** Nest injects the dependencies. @internal */
   constructor(
     private readonly events: ToolEventBus,
     @Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock,

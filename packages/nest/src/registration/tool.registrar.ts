@@ -51,6 +51,7 @@ export class ToolRegistrar implements OnApplicationBootstrap {
   /** The tool each registration became. */
   private readonly built = new WeakMap<ToolRegistration<never>, RegisteredTool>();
 
+  /** Nest injects the dependencies. @internal */
   constructor(
     private readonly registry: ToolRegistry,
     private readonly assembler: ToolAssembler,

@@ -18,8 +18,6 @@ const NOTHING_REQUIRED: readonly string[] = Object.freeze([]);
  * cycle with an open object.
  *
  * Build one per bootstrap (or per pipe): it reads class-validator's metadata once.
- *
- * @internal
  */
 export class DtoJsonSchemaFactory {
   private definitions?: Record<string, JsonSchema>;

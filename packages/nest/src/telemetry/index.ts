@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { ToolShieldTelemetryModule } from './toolshield-telemetry.module.js';
+export { ToolShieldTelemetryModuleBase } from './telemetry.module-definition.js';
 export { ToolShieldTelemetry } from './toolshield-telemetry.service.js';
 export type { ToolShieldTelemetryOptions } from './telemetry-options.interface.js';
 export {

@@ -21,8 +21,6 @@ const NO_NEXT_ATTEMPT = Number.NaN;
  * and state, 1 for the state it is in), client-side rate-limit waits and refusals, each
  * limiter's current rate, and injected faults. A call's tool name is recorded through `label`,
  * which bounds the names a model invents.
- *
- * @internal
  */
 export class ResilienceMetrics {
   private readonly calls: TalliedCounter;

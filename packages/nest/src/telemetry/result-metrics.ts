@@ -10,8 +10,6 @@ import type { ToolNameLabel } from './tool-name-label.js';
  * (`hit`, `miss`, `joined` for single-flight joins, `stale` for stale answers) and outputs cut
  * to their budget. A miss or join whose call then failed is counted with the failed calls of
  * `toolshield.tool.calls`, not here.
- *
- * @internal
  */
 export class ResultMetrics {
   private readonly lookups: TalliedCounter;

@@ -1,4 +1,4 @@
-import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { ConfigurableModuleBuilder, type ConfigurableModuleCls } from '@nestjs/common';
 import type { ToolShieldTelemetryOptions } from './telemetry-options.interface.js';
 
 /** @internal */
@@ -10,3 +10,15 @@ export const {
   .setClassMethodName('forRoot')
   .setFactoryMethodName('createToolShieldTelemetryOptions')
   .build();
+
+/**
+ * What `ToolShieldTelemetryModule` extends: Nest's generated `forRoot` and `forRootAsync`. Use
+ * `ToolShieldTelemetryModule`, not this.
+ *
+ * @publicApi
+ */
+export const ToolShieldTelemetryModuleBase: ConfigurableModuleCls<
+  ToolShieldTelemetryOptions,
+  'forRoot',
+  'createToolShieldTelemetryOptions'
+> = ConfigurableToolShieldTelemetryModule;

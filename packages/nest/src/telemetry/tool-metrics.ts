@@ -19,8 +19,6 @@ export const DURATION_BUCKETS = [
  * conventions (`gen_ai.execute_tool.duration`, seconds, with `error.type` on failures), and
  * counters of attempts, retries, retries withheld by the retry budget and breaker transitions.
  * A call's tool name is recorded through `label`, which bounds the names a model invents.
- *
- * @internal
  */
 export class ToolMetrics {
   private readonly duration: Histogram;

@@ -1,7 +1,7 @@
 import type { ToolRegistry } from '../registry/tool.registry.js';
 import { UNKNOWN_TOOL_LABEL } from './telemetry.constants.js';
 
-/** The `gen_ai.tool.name` a tool name is recorded under. @internal */
+/** The `gen_ai.tool.name` a tool name is recorded under. */
 export type ToolNameLabel = (name: string) => string;
 
 /**

@@ -1,8 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import {
-  ConfigurableToolShieldTelemetryModule,
-  TOOLSHIELD_TELEMETRY_OPTIONS_TYPE,
-} from './telemetry.module-definition.js';
+import type { ToolShieldTelemetryOptions } from './telemetry-options.interface.js';
+import { ToolShieldTelemetryModuleBase } from './telemetry.module-definition.js';
 import { ToolShieldTelemetry } from './toolshield-telemetry.service.js';
 
 /**
@@ -24,9 +22,9 @@ import { ToolShieldTelemetry } from './toolshield-telemetry.service.js';
  * @publicApi
  */
 @Module({ providers: [ToolShieldTelemetry], exports: [ToolShieldTelemetry] })
-export class ToolShieldTelemetryModule extends ConfigurableToolShieldTelemetryModule {
+export class ToolShieldTelemetryModule extends ToolShieldTelemetryModuleBase {
   /** Registers the module; every option has a default, so `forRoot()` alone works. */
-  static override forRoot(options: typeof TOOLSHIELD_TELEMETRY_OPTIONS_TYPE = {}): DynamicModule {
+  static override forRoot(options: ToolShieldTelemetryOptions = {}): DynamicModule {
     return super.forRoot(options);
   }
 }

@@ -38,6 +38,7 @@ export class ToolShieldTelemetry implements OnApplicationBootstrap, OnApplicatio
   private tracer?: ToolCallTracer;
   private readonly logger = new Logger(ToolShieldTelemetry.name);
 
+  /** Nest injects the dependencies. @internal */
   constructor(
     private readonly executor: ToolExecutor,
     private readonly registry: ToolRegistry,

@@ -13,7 +13,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { ToolValidationPipe } from '../../src/index.js';
+import { ToolValidationPipe } from '../../src/internal.js';
 
 class Quantity {
   @IsInt() @Min(1) amount!: number;

@@ -27,7 +27,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import fc from 'fast-check';
-import { ToolValidationPipe } from '../../src/index.js';
+import { ToolValidationPipe } from '../../src/internal.js';
 import { DtoJsonSchemaFactory } from '../../src/schema/dto-json-schema.js';
 import { CompiledDtoValidation } from '../../src/validation/compiled/compiled-dto-validation.js';
 import { withMissingRequiredProperties } from '../../src/validation/missing-required-properties.js';

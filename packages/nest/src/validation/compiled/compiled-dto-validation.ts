@@ -13,8 +13,6 @@ import { isValidDto } from './dto-verdict.js';
  * cannot prove (an invalid value included) returns `undefined`, and the pipe runs
  * class-validator from the start, which writes the report: the verdict, the instance and the
  * messages are class-validator's either way (ADR 0018).
- *
- * @internal
  */
 export class CompiledDtoValidation {
   private readonly plans = new DtoPlans();
