@@ -41,7 +41,7 @@ export * from './runtime/inject-chaos.js';
 export * from './runtime/with-chaos.js';
 
 export type { ChaosModuleOptions } from './nest/chaos-module-options.interface.js';
-export { ChaosModule } from './nest/chaos.module.js';
+export { ChaosModule, ChaosModuleBase } from './nest/chaos.module.js';
 export { ChaosService } from './nest/chaos.service.js';
 export { ChaosInterceptor } from './nest/chaos.interceptor.js';
 export { Chaos } from './nest/chaos.decorator.js';

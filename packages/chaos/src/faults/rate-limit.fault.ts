@@ -3,7 +3,7 @@ import { CHAOS_HTTP_URL, ChaosHttpError, type HttpErrorShape } from './http-erro
 import { retryAfterHeaders, type RetryAfterOptions } from './retry-after-headers.js';
 
 /** @publicApi */
-export interface RateLimitOptions extends RetryAfterOptions {
+export interface RateLimitFaultOptions extends RetryAfterOptions {
   /** Which client the error imitates (default `axios`). */
   readonly shape?: HttpErrorShape;
 }
@@ -17,7 +17,7 @@ export interface RateLimitOptions extends RetryAfterOptions {
  *
  * @publicApi
  */
-export function rateLimit(options: RateLimitOptions = {}): ChaosFault {
+export function rateLimit(options: RateLimitFaultOptions = {}): ChaosFault {
   const seconds = options.retryAfterSeconds === undefined ? 1 : options.retryAfterSeconds;
   retryAfterHeaders(0, seconds, options); // rejects bad options now, not at the first call
   return {

@@ -76,13 +76,38 @@ function toBeChaosInjected(this: ChaosMatcherContext, received: unknown): ChaosM
 }
 
 /**
+ * The matchers of {@link chaosMatchers}, as `expect.extend` takes them (a type, not an
+ * interface: `expect.extend` wants an index signature).
+ *
+ * @publicApi
+ */
+export type ChaosMatchers = {
+  /** Passes for a `ToolFailure` payload, of `type` when given. */
+  readonly toBeToolFailure: (
+    this: ChaosMatcherContext,
+    received: unknown,
+    type?: ToolErrorType,
+  ) => ChaosMatcherResult;
+  /** Passes for a `ToolResult` payload. */
+  readonly toBeToolResult: (this: ChaosMatcherContext, received: unknown) => ChaosMatcherResult;
+  /** Passes when the call behind an outcome was retried exactly `retries` times. */
+  readonly toHaveRetried: (
+    this: ChaosMatcherContext,
+    received: unknown,
+    retries: number,
+  ) => ChaosMatcherResult;
+  /** Passes for anything chaos injected (see `isChaosInjected`). */
+  readonly toBeChaosInjected: (this: ChaosMatcherContext, received: unknown) => ChaosMatcherResult;
+};
+
+/**
  * Jest matchers for tool outcomes and chaos: `expect.extend(chaosMatchers)` or
  * {@link installChaosMatchers}. Types for `expect(...)` come from `jest/expect-augmentation`
  * (see the README).
  *
  * @publicApi
  */
-export const chaosMatchers = Object.freeze({
+export const chaosMatchers: ChaosMatchers = Object.freeze({
   toBeToolFailure,
   toBeToolResult,
   toHaveRetried,
