@@ -9,11 +9,18 @@ import {
   objectOf,
 } from '../../options/option-rules.js';
 import type { OptionRule } from '../../options/option-rule.js';
+import { isRateController } from './rate-controller.js';
 
 /** Calls per second: a finite number above 0. */
 const RATE_RULE: OptionRule = {
   expected: 'a number of calls per second above 0',
   accepts: (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
+};
+
+/** A {@link RateController} of the user's own. */
+const CONTROLLER_RULE: OptionRule = {
+  expected: 'a RateController (admitted, refused, adopt)',
+  accepts: isRateController,
 };
 
 /** How {@link AdaptiveRateOptions} are checked. @publicApi */
@@ -31,7 +38,7 @@ export const RATE_LIMIT_OPTION_RULES: OptionRules<RateLimitOptions> = {
   burst: integer(1),
   maxWaitMs: milliseconds(),
   maxQueue: integer(0),
-  adaptive: either(bool(), ADAPTIVE_RATE_OPTIONS_RULE),
+  adaptive: either(bool(), CONTROLLER_RULE, ADAPTIVE_RATE_OPTIONS_RULE),
   deliveryJitterMs: milliseconds(),
 };
 

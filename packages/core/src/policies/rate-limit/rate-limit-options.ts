@@ -1,6 +1,9 @@
+import type { RateController } from './rate-controller.js';
+
 /**
- * How an adaptive limiter moves its rate. Every field has a default; `adaptive: true` takes
- * them all, and they suit an unknown limit from a few calls a second up.
+ * How the default controller ({@link defaultRateController}) moves an adaptive limiter's rate.
+ * Every field has a default; `adaptive: true` takes them all, and they suit an unknown limit
+ * from a few calls a second up.
  *
  * @publicApi
  */
@@ -9,22 +12,17 @@ export interface AdaptiveRateOptions {
   readonly minRate?: number;
   /** The highest rate it probes up to, in calls per second (default 10,000). */
   readonly maxRate?: number;
-  /**
-   * Factor applied on a refusal when the successes do not tell what the upstream admitted
-   * (none lately, or a bucket's remaining count that fell too fast to be a refill), default 0.7.
-   */
+  /** Factor applied on a refusal when too few calls tell what the upstream admitted (default 0.7). */
   readonly decreaseFactor?: number;
   /**
-   * Refusals in a row within this many ms of a slow-down count as one: they pause the callers
-   * (twice as long each time) instead of slowing again. A refusal after a success is a new
-   * slow-down at once, measured on the successes since the last one (default 1,000).
+   * Refusals within this many ms of a slow-down (or of calls sent before it) are its echoes:
+   * they pause the callers, twice as long each time, instead of slowing again (default 1,000).
    */
   readonly decreaseCooldownMs?: number;
   /**
    * How fast the rate probes past the ceiling (the rate last refused) after a slow-down: the
-   * cubic's C, relative to the ceiling (default 0.2: back to 99 % of it within about a second,
-   * 10 % past it some 1.5 s later while nothing is refused). Each refusal near the same ceiling
-   * divides it by one more (up to 4), the confidence halving every 10 s.
+   * cubic's C, relative to the ceiling (default 0.2: back to 99 % of it within about 0.6 s,
+   * 10 % past it some 1.6 s after the slow-down while nothing is refused).
    */
   readonly growth?: number;
 }
@@ -52,8 +50,11 @@ export interface RateLimitOptions {
   readonly maxWaitMs?: number;
   /** Calls that may wait at once; more are refused (default 10,000). */
   readonly maxQueue?: number;
-  /** Learn the upstream's limit from its refusals and rate-limit headers. */
-  readonly adaptive?: boolean | AdaptiveRateOptions;
+  /**
+   * Learn the upstream's limit from its refusals and rate-limit headers: `true` (the default
+   * controller), its tuning, or a {@link RateController} of your own.
+   */
+  readonly adaptive?: boolean | AdaptiveRateOptions | RateController;
   /**
    * How much later than its turn a call may reach the upstream, in ms (default 0): a busy
    * event loop, the HTTP hop, the upstream's own clock. Calls delivered unevenly bunch at the

@@ -2,26 +2,14 @@ import type { AbortSignalLike } from '../../clock/abort-signal-like.js';
 import type { CancelTimer, Clock } from '../../clock/clock.js';
 import { RateLimitedError } from '../../errors/rate-limited.error.js';
 import { assertOptions } from '../../options/assert-options.js';
-import { RATE_LIMIT_OPTIONS_RULE } from './rate-limit-options.rule.js';
 import { cancellationError } from '../cancellation.js';
+import { defaultRateController } from './default-rate-controller.js';
 import { GcraSchedule } from './gcra-schedule.js';
-import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
+import { isRateController, type RateController, type RateDecision } from './rate-controller.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit-options.js';
-import type {
-  FollowedRateChange,
-  RateLimitSlot,
-  RateLimitStore,
-  SharedRateChange,
-  SharedRateLimiterHandle,
-} from './rate-limit-store.js';
-import { ReservedSlots, type Waiter } from './reserved-slots.js';
-
-/**
- * How late after its reserved slot a call on a shared store may still leave, at least: a
- * timer's ordinary lateness, not a stall. Later than this (or than a quarter of the delivery
- * allowance, when larger), the slot is given up.
- */
-const MIN_LATE_TOLERANCE_MS = 5;
+import { RATE_LIMIT_OPTIONS_RULE } from './rate-limit-options.rule.js';
+import { RATE_LIMIT_KEY_METADATA } from './upstream-refusal.js';
+import type { UpstreamRateSignals } from './upstream-rate-signals.js';
 
 /** What a limiter tells its observer. @publicApi */
 export type RateLimitEvent =
@@ -51,6 +39,14 @@ export interface AcquireOptions {
   readonly onWait?: (waitMs: number) => void;
 }
 
+interface Waiter {
+  readonly deadlineMs: number;
+  readonly signal?: AbortSignalLike;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+  readonly onAbort: () => void;
+}
+
 /**
  * A client-side rate limiter: a GCRA token bucket with a FIFO queue on an injected clock.
  * A call leaves at once when the bucket allows; otherwise it waits its turn, unless its wait
@@ -59,45 +55,39 @@ export interface AcquireOptions {
  * leaves the queue when its signal aborts, or with `rate_limited` when a slow-down pushes
  * its turn past its deadline. One timer at most is armed, for the head of the queue.
  *
- * Given a {@link RateLimitStore}, the limiter takes every slot from the store's schedule of
- * its key, shared with every other instance on the store (one reservation per call, in
- * arrival order), and shares its pauses and rate changes; while the store cannot be reached
- * it decides on its own schedule at the store's `fallbackRate`.
+ * With `adaptive`, tell it every answer of the upstream ({@link admitted}, {@link refused}):
+ * its {@link RateController} moves the rate and pauses the callers. This one decides alone,
+ * in memory; a {@link RateLimitStore} (`@toolshield/redis`) makes limiters with the same
+ * interface that share each key's schedule across instances.
  *
  * @example
- * const limiter = new RateLimiter('search-api', { rate: 50, burst: 5 }, new SystemClock());
+ * const limiter = new RateLimiter('search-api', { rate: 10, adaptive: true }, new SystemClock());
  * await limiter.acquire({ signal });
+ * const sentAt = clock.now();
  * const response = await fetch(url, { signal });
+ * const signals = readUpstreamRateSignals(response.headers, Date.now());
+ * if (response.status === 429) limiter.refused(signals, sentAt);
+ * else limiter.admitted(signals, sentAt);
  * @publicApi
  */
 export class RateLimiter {
   private readonly schedule: GcraSchedule;
-  private readonly burst: number;
-  private readonly maxWaitMs: number;
-  private readonly maxQueue: number;
-  private readonly deliveryJitterMs: number;
+  protected readonly burst: number;
+  protected readonly maxWaitMs: number;
+  protected readonly maxQueue: number;
+  protected readonly deliveryJitterMs: number;
+  /** What moves the rate (`adaptive`), told every answer of the upstream. */
+  protected readonly controller?: RateController;
   private readonly queue: Waiter[] = [];
   private cancelTimer?: CancelTimer;
   private timerAt = Number.POSITIVE_INFINITY;
   private currentRate: number;
-  /** Shared mode: calls holding a reserved slot, calls whose reservation is on its way. */
-  private readonly reserved?: ReservedSlots;
-  private reserving = 0;
-  /** Shared mode: until the store told this limiter what the instances learned so far. */
-  private joining?: Promise<void>;
-  private closedWith?: { readonly reason: unknown };
-  private learner?: (change: FollowedRateChange) => void;
-  /** The last limit another instance read in the upstream's announcement. */
-  private announced?: Extract<FollowedRateChange, { kind: 'announced' }>;
-  /** The rate is one another instance learned (not only the configured one). */
-  private followsLearned = false;
 
   constructor(
     readonly key: string,
     options: RateLimitOptions,
-    private readonly clock: Clock,
-    private readonly observe?: (event: RateLimitEvent) => void,
-    private readonly store?: RateLimitStore,
+    protected readonly clock: Clock,
+    protected readonly observe?: (event: RateLimitEvent) => void,
   ) {
     assertOptions(RATE_LIMIT_OPTIONS_RULE, options, 'RateLimitOptions');
     this.currentRate = options.rate ?? DEFAULT_RATE_LIMIT.rate;
@@ -105,76 +95,36 @@ export class RateLimiter {
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_RATE_LIMIT.maxWaitMs;
     this.maxQueue = options.maxQueue ?? DEFAULT_RATE_LIMIT.maxQueue;
     this.deliveryJitterMs = options.deliveryJitterMs ?? DEFAULT_RATE_LIMIT.deliveryJitterMs;
-    this.schedule = new GcraSchedule(this.localRate(), this.burst);
-    if (store !== undefined) {
-      const lateToleranceMs = Math.max(MIN_LATE_TOLERANCE_MS, this.deliveryJitterMs / 4);
-      this.reserved = new ReservedSlots(clock, lateToleranceMs);
-      const joined = store.attach?.(this.handle());
-      const done = () => (this.joining = undefined);
-      if (joined !== undefined) this.joining = joined.then(done, done);
-    }
+    this.schedule = new GcraSchedule(this.pacingRate(), this.burst);
+    const { adaptive } = options;
+    if (isRateController(adaptive)) this.controller = adaptive;
+    else if (adaptive)
+      this.controller = defaultRateController(this.currentRate, adaptive === true ? {} : adaptive);
   }
 
-  /** Calls per second now (with a store: the shared rate, whatever this instance paces at alone). */
+  /** Calls per second now (on a shared store: the shared rate). */
   get rate(): number {
     return this.currentRate;
   }
 
+  /** The limiter adapts its rate (`adaptive`): it wants to hear the upstream's answers. */
+  get adaptive(): boolean {
+    return this.controller !== undefined;
+  }
+
   /** Calls waiting now. */
   get queued(): number {
-    return this.queue.length + this.reserving + (this.reserved?.size ?? 0);
+    return this.queue.length;
   }
 
-  /**
-   * Takes a slot now if one is free and nobody waits: `true`, and the call may go. `false`
-   * means the caller must {@link acquire} (always, on a shared store: a slot is reserved
-   * there). No allocation either way.
-   */
+  /** A slot now if one is free and nobody waits (`true`: go), else `false`: {@link acquire}. */
   tryAcquire(): boolean {
-    if (this.store !== undefined || this.queue.length > 0) return false;
-    return this.takeLocalSlot();
-  }
-
-  private takeLocalSlot(): boolean {
-    const now = this.clock.now();
-    if (this.schedule.nextAt(now) > now) return false;
-    this.schedule.take(now);
-    return true;
+    return this.takeSlot();
   }
 
   /** Resolves when the call may go; rejects with `rate_limited` or the abort reason. */
   acquire(options: AcquireOptions = {}): Promise<void> {
-    const { store, joining } = this;
-    if (store === undefined) return this.acquireLocally(options);
-    return joining === undefined
-      ? this.reserve(store, options)
-      : this.afterJoin(store, joining, options);
-  }
-
-  /**
-   * A call made before the store told this limiter what the instances learned (a limit another
-   * instance read, a slow-down): it reserves once this limiter follows that, in arrival order,
-   * rather than at the configured rate.
-   */
-  private afterJoin(
-    store: RateLimitStore,
-    joining: Promise<void>,
-    options: AcquireOptions,
-  ): Promise<void> {
-    this.reserving++;
-    return joining.then(() => {
-      this.reserving--;
-      if (this.closedWith !== undefined) throw cancellationError(this.closedWith.reason);
-      return this.reserve(store, options);
-    });
-  }
-
-  private acquireLocally(
-    options: AcquireOptions,
-    queued?: (waiter: Waiter) => void,
-  ): Promise<void> {
-    if (this.store !== undefined) this.paceAfterReserved();
-    if (this.queue.length === 0 && this.takeLocalSlot()) return Promise.resolve();
+    if (this.takeSlot()) return Promise.resolve();
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
     const now = this.clock.now();
@@ -195,7 +145,6 @@ export class RateLimiter {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.queue.push(waiter);
-      queued?.(waiter);
       this.observe?.({ kind: 'waiting', waitMs, queued: this.queue.length });
       options.onWait?.(waitMs);
       this.arm();
@@ -203,60 +152,58 @@ export class RateLimiter {
   }
 
   /**
-   * Sets the rate from now on (an adaptive controller's decision). Waiters whose turn now
-   * falls past their deadline leave with `rate_limited`. On a store, the other instances
-   * learn of the rate only through {@link shareLearning}; a fall also moves the slots already
-   * reserved apart to the new spacing (every instance's, once), as it spaces waiting calls.
+   * The upstream admitted a call sent at clock time `sentAtMs` (default now); `signals`: its
+   * response's rate-limit headers ({@link readUpstreamRateSignals}). Only an adaptive limiter
+   * listens.
    */
+  admitted(signals: UpstreamRateSignals = {}, sentAtMs?: number): void {
+    const nowMs = this.clock.now();
+    this.apply(this.controller?.admitted({ sentAtMs: sentAtMs ?? nowMs, nowMs, signals }));
+  }
+
+  /**
+   * The upstream refused a call sent at clock time `sentAtMs` (default now) for its rate (429,
+   * or 503 with `Retry-After`); `signals`: what the refusal said ({@link readUpstreamRefusal}).
+   */
+  refused(signals: UpstreamRateSignals = {}, sentAtMs?: number): void {
+    const nowMs = this.clock.now();
+    this.apply(this.controller?.refused({ sentAtMs: sentAtMs ?? nowMs, nowMs, signals }));
+  }
+
+  /** Sets the rate from now on; waiters whose turn falls past their deadline get `rate_limited`. */
   setRate(rate: number, reason: string): void {
     if (rate === this.currentRate) return;
     const fell = rate < this.currentRate;
     this.currentRate = rate;
-    if (fell) this.store?.share(this.key, { kind: 'spaced', intervalMs: 1000 / this.pacingRate() });
-    this.schedule.setRate(this.localRate(), this.clock.now());
+    if (fell) this.rateFell();
+    this.schedule.setRate(this.pacingRate(), this.clock.now());
     this.observe?.({ kind: 'rate_changed', rate, reason });
     this.dropLateWaiters();
     this.rearm();
   }
 
-  /**
-   * Holds every call back until clock time `untilMs` (an upstream's `Retry-After`). On a
-   * store, every instance holds back (slots already reserved move past the pause).
-   */
+  /** Holds every call back until clock time `untilMs` (an upstream's `Retry-After`). */
   pauseUntil(untilMs: number): void {
-    const now = this.clock.now();
-    this.pauseLocally(untilMs, untilMs - Math.max(now, this.schedule.pausedUntilMs));
-    this.store?.share(this.key, { kind: 'paused', forMs: untilMs - now });
-  }
-
-  /** Tells the other instances on the store (if any) what this instance learned. */
-  shareLearning(change: SharedRateChange): void {
-    this.store?.share(this.key, change);
-  }
-
-  /**
-   * Registers what follows the learned rate other instances share (an adaptive controller).
-   * @internal
-   */
-  followLearning(learner: (change: FollowedRateChange) => void): void {
-    this.learner = learner;
-    if (this.announced !== undefined) learner(this.announced);
+    const before = this.schedule.nextAt(this.clock.now());
+    this.schedule.pause(untilMs);
+    if (this.schedule.nextAt(this.clock.now()) === before) return;
+    this.observe?.({ kind: 'paused', untilMs });
+    this.dropLateWaiters();
+    this.rearm();
   }
 
   /** Facts about the limiter now. */
   snapshot(): RateLimiterSnapshot {
-    const now = this.clock.now();
     return {
       key: this.key,
       rate: this.currentRate,
       queued: this.queued,
-      nextAtMs: Math.max(this.schedule.nextAt(now), this.reserved?.lastDepartureAt() ?? now),
+      nextAtMs: this.schedule.nextAt(this.clock.now()),
     };
   }
 
   /** Rejects every waiter (the application is shutting down) and disarms the timer. */
   close(reason: unknown): void {
-    this.closedWith = { reason };
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
@@ -264,174 +211,81 @@ export class RateLimiter {
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.reject(cancellationError(reason));
     }
-    this.reserved?.close(reason);
+  }
+
+  /** Applies a controller's decision: its rate, then its pause. */
+  protected apply(decision: RateDecision | undefined): void {
+    if (decision === undefined) return;
+    if (decision.kind !== 'held') this.setRate(decision.rate, decision.reason);
+    if (decision.pauseUntilMs !== undefined) this.pauseUntil(decision.pauseUntilMs);
+  }
+
+  /** Until when the own schedule holds every call back (a pause). */
+  protected get pausedUntilMs(): number {
+    return this.schedule.pausedUntilMs;
   }
 
   /**
-   * Takes the next slot of the store's shared schedule: goes when the slot comes, refused at
-   * once when it is past the call's deadline; decides locally when the store cannot answer.
+   * Paces the own schedule at `rate` (calls a second) from now on, no call leaving before
+   * clock time `notBefore` (a shared limiter falling back to it, after the slots it holds).
    */
-  private reserve(store: RateLimitStore, options: AcquireOptions): Promise<void> {
-    const { signal } = options;
-    if (signal?.aborted) return Promise.reject(cancellationError(signal.reason));
-    const now = this.clock.now();
-    const deadlineMs = Math.min(now + this.maxWaitMs, options.deadlineMs ?? Infinity);
-    const local = { ...options, deadlineMs };
-    if (this.queued >= this.maxQueue)
-      return this.refuse((this.reserved?.lastDepartureAt() ?? now) - now, 'queue');
-    let waitingLocally: Waiter | undefined;
-    const reply = store.reserve(
-      this.key,
-      { rate: this.pacingRate(), burst: this.burst, maxWaitMs: deadlineMs - now },
-      (slot) => this.takeLateSlot(store, waitingLocally, slot),
-    );
-    if (reply === undefined) return this.acquireLocally(local);
-    this.reserving++;
-    return reply.then((slot) => {
-      this.reserving--;
-      if (this.closedWith !== undefined) throw cancellationError(this.closedWith.reason);
-      if (slot === undefined)
-        return this.acquireLocally(local, (waiter) => (waitingLocally = waiter));
-      if (!slot.granted) return this.refuse(slot.retryAfterMs, 'wait');
-      if (signal?.aborted) throw cancellationError(signal.reason);
-      if (slot.waitMs <= 0) return this.departLate(store, local, -slot.waitMs);
-      this.observe?.({ kind: 'waiting', waitMs: slot.waitMs, queued: this.queued + 1 });
-      options.onWait?.(slot.waitMs);
-      return this.holdSlot(store, slot.waitMs, local);
-    });
+  protected paceOwnSchedule(rate: number, notBefore?: number): void {
+    if (Math.abs(rate - this.schedule.rate) > 1e-9 * rate)
+      this.schedule.setRate(rate, this.clock.now());
+    if (notBefore !== undefined && this.schedule.nextAt(notBefore) <= notBefore)
+      this.schedule.take(notBefore);
   }
 
-  /**
-   * Holds a call until its reserved slot, `waitMs` from now; when this instance woke too late
-   * for the slot (it passed unused), reserves again.
-   */
-  private holdSlot(
-    store: RateLimitStore,
-    waitMs: number,
-    options: AcquireOptions & { readonly deadlineMs: number },
-  ): Promise<void> {
-    const departAt = this.clock.now() + waitMs;
-    return (this.reserved as ReservedSlots)
-      .hold(departAt, Math.max(options.deadlineMs, departAt), options.signal)
-      .then((onTime) => (onTime ? undefined : this.reserve(store, withoutOnWait(options))));
-  }
-
-  /**
-   * A slot that had already come when its reply was handled: leaves at once when only a
-   * little late, else gives the slot up (leaving now would bunch with the calls on time) and
-   * reserves again.
-   */
-  private departLate(
-    store: RateLimitStore,
-    options: AcquireOptions,
-    lateMs: number,
-  ): Promise<void> | undefined {
-    return lateMs <= (this.reserved as ReservedSlots).lateToleranceMs
-      ? undefined
-      : this.reserve(store, withoutOnWait(options));
-  }
-
-  /**
-   * A reservation the store gave up on (too slow) was answered after all: a call still
-   * waiting for its local turn takes the shared slot it reserved (the schedule counted it)
-   * rather than leave at its local turn beside the calls on the shared schedule.
-   */
-  private takeLateSlot(
-    store: RateLimitStore,
-    waiter: Waiter | undefined,
-    slot: RateLimitSlot,
-  ): void {
-    const reserved = this.reserved as ReservedSlots;
-    if (waiter === undefined || !slot.granted || !this.queue.includes(waiter)) return;
-    if (slot.waitMs < -reserved.lateToleranceMs) return;
-    this.remove(waiter);
-    waiter.signal?.removeEventListener('abort', waiter.onAbort);
-    if (slot.waitMs <= 0) return waiter.resolve();
-    const { signal, deadlineMs } = waiter;
-    this.holdSlot(store, slot.waitMs, { signal, deadlineMs }).then(waiter.resolve, waiter.reject);
-  }
-
-  /** What a store sees of this limiter. */
-  private handle(): SharedRateLimiterHandle {
-    return { key: this.key, follow: (change) => this.follow(change) };
-  }
-
-  private follow(change: FollowedRateChange): void {
-    if (change.kind === 'paused') {
-      this.pauseLocally(this.clock.now() + change.forMs, change.shiftMs);
-      return;
-    }
-    if (change.kind === 'respaced') {
-      const from = this.clock.now() + change.fromMs;
-      this.reserved?.stretch(from, change.factor, (waitMs) => this.lateRefusal(waitMs));
-      return;
-    }
-    // An announced limit is the adaptive controller's to apply, kept for a controller that
-    // comes later; a fixed limit stays fixed, a rate learned elsewhere is capped at once.
-    if (change.kind === 'announced') {
-      this.announced = change;
-      if (this.learner !== undefined) return this.learner(change);
-      if (this.followsLearned && this.currentRate > change.rate)
-        this.setRate(change.rate, 'another instance read the limit the upstream announced');
-      return;
-    }
-    // Whatever order the shared state arrives in, a rate learned or raised elsewhere (an older
-    // raise) never goes past the limit the upstream announced.
-    const capped = { ...change, rate: Math.min(change.rate, this.announced?.rate ?? Infinity) };
-    if (capped.kind === 'raised' && capped.rate <= this.currentRate) return;
-    this.followsLearned = true;
-    this.setRate(
-      capped.rate,
-      `another instance ${capped.kind === 'slowed' ? 'slowed down' : 'raised the rate'}`,
-    );
-    this.learner?.(capped);
-  }
-
-  /** Pauses this instance's own schedule and moves its reserved slots `shiftMs` later. */
-  private pauseLocally(untilMs: number, shiftMs: number): void {
-    const before = this.schedule.nextAt(this.clock.now());
-    this.schedule.pause(untilMs);
-    this.reserved?.shift(shiftMs, (waitMs) => this.lateRefusal(waitMs));
-    if (this.schedule.nextAt(this.clock.now()) === before) return;
-    this.observe?.({ kind: 'paused', untilMs });
-    this.dropLateWaiters();
-    this.rearm();
+  /** The rate fell (a shared limiter moves its reserved slots apart). */
+  protected rateFell(): void {
+    // Alone: the waiting calls are spaced by the schedule already.
   }
 
   /** The rate calls leave at: the rate, less the delivery allowance (`deliveryJitterMs`). */
-  private pacingRate(): number {
+  protected pacingRate(): number {
     return (this.currentRate * 1000) / (1000 + this.deliveryJitterMs);
   }
 
-  /** The rate this instance paces at on its own schedule. */
-  private localRate(): number {
-    return this.store?.fallbackRate(this.key, this.pacingRate()) ?? this.pacingRate();
+  protected refuse(waitMs: number, reason: 'wait' | 'queue'): Promise<never> {
+    const retryAfterMs = Math.max(1, Math.ceil(waitMs));
+    this.observe?.({ kind: 'refused', retryAfterMs, reason });
+    const why =
+      reason === 'queue'
+        ? `${this.queued} calls are already waiting`
+        : `the next slot is ${retryAfterMs} ms away, past the call's deadline`;
+    return Promise.reject(this.refusal(retryAfterMs, why));
+  }
+
+  /** The refusal of a waiting call whose turn a slow-down or a pause pushed past its deadline. */
+  protected lateRefusal(waitMs: number): RateLimitedError {
+    const retryAfterMs = Math.max(1, Math.ceil(waitMs));
+    this.observe?.({ kind: 'refused', retryAfterMs, reason: 'wait' });
+    return this.refusal(
+      retryAfterMs,
+      `it slowed down and the call's turn is ${retryAfterMs} ms away, past its deadline`,
+    );
+  }
+
+  private refusal(retryAfterMs: number, why: string): RateLimitedError {
+    const rate = Number.isInteger(this.rate) ? this.rate : this.rate.toFixed(1);
+    return new RateLimitedError(`Client-side rate limit of ${rate}/s for ${this.key}: ${why}`, {
+      retryAfterMs,
+      captureStack: false,
+      metadata: { [RATE_LIMIT_KEY_METADATA]: this.key, rate: this.rate },
+    });
+  }
+
+  private takeSlot(): boolean {
+    if (this.queue.length > 0) return false;
+    const now = this.clock.now();
+    if (this.schedule.nextAt(now) > now) return false;
+    this.schedule.take(now);
+    return true;
   }
 
   /** When the call at queue position `position` would leave, if the rate holds. */
   private estimatedStart(now: number, position: number): number {
     return this.schedule.nextAt(now) + position * this.schedule.interval;
-  }
-
-  private refuse(waitMs: number, reason: 'wait' | 'queue'): Promise<never> {
-    const retryAfterMs = Math.max(1, Math.ceil(waitMs));
-    this.observe?.({ kind: 'refused', retryAfterMs, reason });
-    const why =
-      reason === 'queue'
-        ? `${this.queue.length} calls are already waiting`
-        : `the next slot is ${retryAfterMs} ms away, past the call's deadline`;
-    return Promise.reject(this.refusal(retryAfterMs, why));
-  }
-
-  private refusal(retryAfterMs: number, why: string): RateLimitedError {
-    return new RateLimitedError(
-      `Client-side rate limit of ${formatRate(this.rate)} for ${this.key}: ${why}`,
-      {
-        retryAfterMs,
-        captureStack: false,
-        metadata: { [RATE_LIMIT_KEY_METADATA]: this.key, rate: this.rate },
-      },
-    );
   }
 
   /** Lets out every waiter whose turn has come, then arms the timer for the next. */
@@ -489,37 +343,4 @@ export class RateLimiter {
       waiter.reject(this.lateRefusal(startsAt - now));
     }
   }
-
-  /** The refusal of a waiting call whose turn a slow-down or a pause pushed past its deadline. */
-  private lateRefusal(waitMs: number): RateLimitedError {
-    const retryAfterMs = Math.max(1, Math.ceil(waitMs));
-    this.observe?.({ kind: 'refused', retryAfterMs, reason: 'wait' });
-    return this.refusal(
-      retryAfterMs,
-      `it slowed down and the call's turn is ${retryAfterMs} ms away, past its deadline`,
-    );
-  }
-
-  /**
-   * Paces the own schedule at the store's fallback rate (it moves with the instances seen),
-   * after this instance's calls that still hold shared slots: falling back never adds a fresh
-   * burst beside them.
-   */
-  private paceAfterReserved(): void {
-    const rate = this.localRate();
-    if (Math.abs(rate - this.schedule.rate) > 1e-9 * rate)
-      this.schedule.setRate(rate, this.clock.now());
-    const lastHeld = this.reserved?.lastHeldAt();
-    if (lastHeld !== undefined && this.schedule.nextAt(lastHeld) <= lastHeld)
-      this.schedule.take(lastHeld);
-  }
-}
-
-/** A second reservation of the same call: its wait was announced already. */
-function withoutOnWait({ onWait: _onWait, ...options }: AcquireOptions): AcquireOptions {
-  return options;
-}
-
-function formatRate(rate: number): string {
-  return `${Number.isInteger(rate) ? rate : rate.toFixed(1)}/s`;
 }

@@ -1,6 +1,5 @@
 import { sleep } from '../../../clock/sleep.js';
 import type { VirtualClock } from '../../../clock/virtual-clock.js';
-import { AdaptiveRateController } from '../adaptive-rate-controller.js';
 import type { AdaptiveRateOptions } from '../rate-limit-options.js';
 import { RateLimiter } from '../rate-limiter.js';
 import { readUpstreamRateSignals } from '../upstream-rate-signals.js';
@@ -84,12 +83,16 @@ export async function runLimitChange(
   const stalled = stallsOf(run, start);
   const limiter = new RateLimiter(
     'upstream',
-    { rate: run.startRate, burst: run.burst ?? 1, maxWaitMs: 600_000 },
+    {
+      rate: run.startRate,
+      burst: run.burst ?? 1,
+      maxWaitMs: 600_000,
+      adaptive: run.adaptive ?? true,
+    },
     timerLatenessMs === undefined
       ? clock
       : withLateTimers(clock, () => lateness() * timerLatenessMs),
   );
-  const controller = new AdaptiveRateController(limiter, clock, run.adaptive);
   const upstream = new LimitedUpstreamModel(
     run.upstream ?? { counting: 'token-bucket', headers: 'retry-after-ms' },
   );
@@ -114,8 +117,8 @@ export async function runLimitChange(
       await sleep(clock, stalled(clock.now()));
       lastAnswerAt = clock.now();
       const signals = readUpstreamRateSignals(answer.headers, clock.now());
-      if (answer.ok) return controller.onSuccess(signals, sentAt);
-      controller.onRefusal(signals, sentAt);
+      if (answer.ok) return limiter.admitted(signals, sentAt);
+      limiter.refused(signals, sentAt);
       await sleep(clock, signals.retryAfterMs ?? 1000);
     }
   };
