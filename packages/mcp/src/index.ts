@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { ToolShieldMcpModule } from './toolshield-mcp.module.js';
+export { ToolShieldMcpModuleBase } from './toolshield-mcp.module-definition.js';
 export { TOOLSHIELD_MCP_OPTIONS } from './toolshield-mcp-options.token.js';
 export type {
   McpEndpointGuard,

@@ -1,4 +1,8 @@
-import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
+import {
+  ConfigurableModuleBuilder,
+  type ConfigurableModuleCls,
+  type DynamicModule,
+} from '@nestjs/common';
 import { assertOptions } from '@toolshield/core/internal';
 import type {
   McpEndpointGuard,
@@ -44,3 +48,16 @@ export const {
   .setFactoryMethodName('createToolShieldMcpOptions')
   .setExtras<McpModuleExtras>({ path: DEFAULT_MCP_PATH, guards: [] }, withEndpoint)
   .build();
+
+/**
+ * What `ToolShieldMcpModule` extends: Nest's generated `forRoot` and `forRootAsync`, with the
+ * endpoint's `path` and `guards`. Use `ToolShieldMcpModule`, not this.
+ *
+ * @publicApi
+ */
+export const ToolShieldMcpModuleBase: ConfigurableModuleCls<
+  ToolShieldMcpModuleOptions,
+  'forRoot',
+  'createToolShieldMcpOptions',
+  { path: string | false; guards: readonly McpEndpointGuard[] }
+> = ConfigurableToolShieldMcpModule;

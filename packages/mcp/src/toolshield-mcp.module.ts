@@ -10,10 +10,11 @@ import { McpCallerCheckMiddleware } from './server/mcp-caller-check.middleware.j
 import { MCP_ENDPOINT_ROUTE, type McpEndpointRoute } from './server/mcp-endpoint-route.js';
 import { McpHttpEndpoint } from './server/mcp-http.endpoint.js';
 import { McpToolServer } from './server/mcp-tool-server.js';
-import {
-  ConfigurableToolShieldMcpModule,
-  TOOLSHIELD_MCP_OPTIONS_TYPE,
-} from './toolshield-mcp.module-definition.js';
+import type {
+  McpEndpointGuard,
+  ToolShieldMcpModuleOptions,
+} from './mcp-module-options.interface.js';
+import { ToolShieldMcpModuleBase } from './toolshield-mcp.module-definition.js';
 
 /**
  * Puts toolshield and MCP together, both ways. As a server, it serves every toolshield tool
@@ -46,7 +47,8 @@ import {
   providers: [McpToolServer, McpHttpEndpoint, McpClients],
   exports: [McpToolServer, McpClients],
 })
-export class ToolShieldMcpModule extends ConfigurableToolShieldMcpModule implements NestModule {
+export class ToolShieldMcpModule extends ToolShieldMcpModuleBase implements NestModule {
+  /** Nest injects where the endpoint is. @internal */
   constructor(@Inject(MCP_ENDPOINT_ROUTE) private readonly route: McpEndpointRoute) {
     super();
   }
@@ -59,7 +61,12 @@ export class ToolShieldMcpModule extends ConfigurableToolShieldMcpModule impleme
   }
 
   /** Registers the module; `forRoot()` alone serves the tools at `/mcp`. */
-  static override forRoot(options: typeof TOOLSHIELD_MCP_OPTIONS_TYPE = {}): DynamicModule {
+  static override forRoot(
+    options: ToolShieldMcpModuleOptions & {
+      readonly path?: string | false;
+      readonly guards?: readonly McpEndpointGuard[];
+    } = {},
+  ): DynamicModule {
     return super.forRoot(options);
   }
 }

@@ -35,8 +35,6 @@ const remoteResults = new WeakSet<object>();
 /**
  * Whether the error came from a result the server marked `isError`: the server answered, so
  * its breaker counts it neither way.
- *
- * @internal
  */
 export function isRemoteToolFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && remoteResults.has(error);
@@ -48,8 +46,6 @@ export function isRemoteToolFailure(error: unknown): boolean {
  * saying so, or method not found) → `unknown_tool`, a JSON-RPC internal error →
  * `upstream_unavailable`, HTTP statuses by their meaning (404: the session is gone →
  * `network`). `undefined` for anything else (the classifier takes it).
- *
- * @internal
  */
 export function mcpFailureOf(error: unknown, server: string): McpFailure | undefined {
   if (error instanceof McpError) return fromCode(error.code, stripPrefix(error), server);
@@ -79,8 +75,6 @@ export function mcpFailureOf(error: unknown, server: string): McpFailure | undef
  * `structuredContent` keeps its type and retry facts; an SDK error text (`MCP error -32602:
  * ...`) is read like the thrown error; anything else is an `internal` failure carrying the
  * server's text.
- *
- * @internal
  */
 export function mcpResultFailure(
   result: CallToolResult,

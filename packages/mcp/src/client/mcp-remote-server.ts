@@ -73,6 +73,7 @@ export class McpRemoteServer {
   private currentState: McpConnectionState = 'connecting';
   private reconnecting = false;
 
+  /** McpClients makes one per server. @internal */
   constructor(
     readonly options: McpClientOptions,
     private readonly deps: McpRemoteServerDeps,

@@ -7,8 +7,6 @@ import { mcpAnnotationsOf } from './mcp-annotations.js';
 /**
  * A registered tool as `tools/list` lists it: its JSON Schema untouched, annotations derived
  * from its options.
- *
- * @internal
  */
 export function listedTool(tool: RegisteredTool): Tool {
   const annotations = mcpAnnotationsOf(tool.options);
@@ -19,8 +17,6 @@ export function listedTool(tool: RegisteredTool): Tool {
  * An outcome as the `tools/call` result: the model-facing text, `isError` on failures, and
  * the structured part: an object output, or the whole `ToolFailure` on failures, so clients
  * that read `structuredContent` get the error type, retry facts and suggestions.
- *
- * @internal
  */
 export function callToolResult(
   outcome: ToolOutcome,
