@@ -17,6 +17,7 @@ import type { MemorySample } from './memory.js';
 import { runMcpBench } from './mcp.js';
 import { overheadTable, runOverhead } from './overhead.js';
 import { runRedactionBench } from './redaction.js';
+import { resultCacheTable, runResultCache } from './result-cache.js';
 import { runRetryBudgetBench } from './retry-budget.js';
 import { runSharedBreaker } from './shared-breaker.js';
 import { runSharedBreakerHold } from './shared-breaker-hold.js';
@@ -63,6 +64,7 @@ const sharedBreaker = await runSharedBreaker(log);
 const sharedBreakerHold = await runSharedBreakerHold(log);
 const sharedRateLimit = await runSharedRateLimit(log);
 const retryBudget = await runRetryBudgetBench(log);
+const resultCache = await runResultCache(log);
 
 log('memory: fresh processes with --expose-gc ...');
 const perTool: { registered: number[]; withBreaker: number[]; breaker: number[] } = {
@@ -144,6 +146,8 @@ const markdown = [
   sharedRateLimit,
   '',
   retryBudget,
+  '',
+  resultCacheTable(resultCache),
 ].join('\n');
 
 process.stdout.write(`${markdown}\n`);

@@ -65,7 +65,9 @@ const badge = (text) => element('span', { class: `badge ${text}` }, text);
 const resultMarks = (metadata) => {
   const marks = [];
   if (metadata?.cache?.lookup === 'stale') {
-    marks.push(`⚠ stale: ${(metadata.cache.ageMs / 1000).toFixed(1)} s old (${metadata.cache.staleBecause})`);
+    marks.push(
+      `⚠ stale: ${(metadata.cache.ageMs / 1000).toFixed(1)} s old (${metadata.cache.staleBecause})`,
+    );
   }
   if (metadata?.output?.cut) {
     const omitted = (metadata.output.totalBytes - metadata.output.shownBytes) / 1000;
@@ -121,7 +123,10 @@ function describe(data) {
         `↻ ${data.tool}: retry, attempt ${data.attempt} in ${Math.round(data.delayMs)} ms (${data.errorType})`,
       ];
     case 'call.succeeded':
-      return ['ok', `✓ ${data.tool}${resultMarks(data.result.metadata)}: ${json(data.result.output)}`];
+      return [
+        'ok',
+        `✓ ${data.tool}${resultMarks(data.result.metadata)}: ${json(data.result.output)}`,
+      ];
     case 'call.failed':
       return [
         'fail',

@@ -40,11 +40,17 @@ export function searchResultsFor(query: string): SearchResults {
   };
 }
 
-/** A made-up, deterministic page for `url`. */
+/** Paragraphs of a page whose URL ends in `/long`: about 250 KB of text. */
+const LONG_PAGE_PARAGRAPHS = 2_000;
+
+/** A made-up, deterministic page for `url` (a long one, past any sane budget, for `.../long`). */
 export function pageFor(url: string): Page {
+  const text = `The page at ${url} explains retries with Retry-After, circuit breakers and timeouts.`;
   return {
     url,
     title: `Page at ${url}`,
-    text: `The page at ${url} explains retries with Retry-After, circuit breakers and timeouts.`,
+    text: url.endsWith('/long')
+      ? Array.from({ length: LONG_PAGE_PARAGRAPHS }, (_, n) => `${n + 1}. ${text}`).join('\n')
+      : text,
   };
 }

@@ -49,6 +49,11 @@ const DOCUMENTED: Readonly<Record<string, Outcome>> = {
   },
   'searches-20': { status: 'completed', breakerOpenings: 0, failures: {} },
   'pay-invoice': { status: 'completed', breakerOpenings: 0, failures: {} },
+  'stale-search': {
+    status: 'completed',
+    breakerOpenings: 0,
+    failures: { upstream_unavailable: 6 },
+  },
   // Approved by the test as soon as it waits (a person clicking Approve).
   'pay-large-invoice': { status: 'completed', breakerOpenings: 0, failures: {} },
 };

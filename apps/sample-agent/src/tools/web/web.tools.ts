@@ -3,7 +3,7 @@ import type { ToolCallContext } from '@toolshield/core';
 import { Retryable, Tool, ToolArgs, ToolCall, type ToolOptions } from '@toolshield/nest';
 import { IsString, IsUrl, Length } from 'class-validator';
 import type { Page, SearchResults } from '../../upstream/upstream-content.js';
-import { runHeaders } from '../run-scope.js';
+import { runIdOf, runHeaders } from '../run-scope.js';
 import { getJson } from './get-json.js';
 import { WebUpstream } from './web-upstream.js';
 
@@ -20,6 +20,17 @@ export class FetchPageArgs {
 /** Per-attempt limit: a slow upstream answer (2 s by default) times out and is retried. */
 export const WEB_TIMEOUT_MS = 1_000;
 
+/**
+ * Answers reused for 2 s within a run (identical calls of one batch share one request), and
+ * for 10 min more as a stale answer, marked with its age, when the upstream fails. Per run:
+ * the fixture upstream answers each run by its own plan. Short so the stale-search scenario
+ * shows a stale answer within seconds; a real service would keep search answers a minute or more.
+ */
+export const WEB_CACHE = { ttlMs: 2_000, staleIfErrorMs: 600_000, scope: runIdOf } as const;
+
+/** What the model reads of a result or page at most: longer ones are cut, with a note. */
+export const WEB_OUTPUT = { maxTokens: 2_000 } as const;
+
 /** The options both web tools share: read-only, idempotent (so retried), a short timeout. */
 function webTool(name: string, description: string): ToolOptions {
   return {
@@ -28,6 +39,8 @@ function webTool(name: string, description: string): ToolOptions {
     idempotent: true,
     timeoutMs: WEB_TIMEOUT_MS,
     annotations: { readOnlyHint: true, openWorldHint: true },
+    cache: WEB_CACHE,
+    output: WEB_OUTPUT,
   };
 }
 
