@@ -157,11 +157,12 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
     ],
   },
   rateLimitStore: {
-    good: [{ reserve: fn, fallbackRate: fn, share: fn }],
+    good: [{ limiter: fn }],
     bad: [
+      // The store seam before issue 35: a store now makes its limiters.
       [
-        { reserve: fn },
-        'rateLimitStore must be a RateLimitStore (an object with reserve() and fallbackRate() and share()), got an object',
+        { reserve: fn, fallbackRate: fn, share: fn },
+        'rateLimitStore must be a RateLimitStore (an object with limiter()), got an object',
       ],
     ],
   },

@@ -1,4 +1,3 @@
-import { RESULT_MODULE_OPTION_RULES } from '../results/result-option.rules.js';
 import { type RedactionRule } from '@toolshield/core';
 import {
   CLOCK_RULE,
@@ -23,6 +22,7 @@ import type { ToolApprovalsOptions } from '../approvals/tool-approval-options.in
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { ToolPolicyName } from '../interfaces/tool-policy-defaults.interface.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
+import { RESULT_MODULE_OPTION_RULES } from '../results/result-option.rules.js';
 import { TOOL_POLICY_DEFAULTS_RULE } from './policy-option.rules.js';
 
 /** Every policy, each of which `policyOrder` must place exactly once. */
@@ -44,7 +44,7 @@ export const TOOLSHIELD_OPTIONS_RULE = objectOf<ToolShieldModuleOptions & { isGl
   // and one named twice would run twice: the order must name each policy exactly once.
   policyOrder: listOf(oneOf(ORDERABLE), { unique: true, complete: POLICY_NAMES }),
   breakerStore: withMethods('a CircuitBreakerStore', ['get', 'set']),
-  rateLimitStore: withMethods('a RateLimitStore', ['reserve', 'fallbackRate', 'share']),
+  rateLimitStore: withMethods('a RateLimitStore', ['limiter']),
   retryBudgetStore: withMethods('a RetryBudgetStore', ['recordCall', 'recordSuccess', 'tryRetry']),
   ...RESULT_MODULE_OPTION_RULES,
   classificationRules: listOf(func()),

@@ -1,19 +1,19 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { CancelledError, type Clock, type RateLimitOptions } from '@toolshield/core';
 import {
-  AdaptiveRateController,
-  RateLimiter,
-  type RateLimiterSnapshot,
-} from '@toolshield/core/internal';
+  CancelledError,
+  type Clock,
+  type RateLimitEvent,
+  type RateLimitOptions,
+} from '@toolshield/core';
+import { RateLimiter, type RateLimiterSnapshot } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolEventBus } from '../execution/tool-event-bus.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 
-/** One limiter and, when it adapts, what moves its rate. @internal */
+/** One key's limiter. @internal */
 export interface ToolRateLimit {
   readonly limiter: RateLimiter;
-  readonly controller?: AdaptiveRateController;
 }
 
 /**
@@ -59,27 +59,21 @@ export class ToolRateLimiters implements OnApplicationShutdown {
 
   private create(key: string, toolOptions: RateLimitOptions): ToolRateLimit {
     const options = { ...this.options.rateLimits?.[key], ...toolOptions };
-    const limiter = new RateLimiter(
-      key,
-      options,
-      this.clock,
-      (event) => {
-        if (event.kind !== 'rate_changed' && event.kind !== 'paused') return;
-        this.events.emit({
-          type: 'rate_limit.changed',
-          at: this.clock.now(),
-          key,
-          rate: limiter.rate,
-          reason: event.kind === 'paused' ? `paused until ${event.untilMs}` : event.reason,
-        });
-      },
-      this.options.rateLimitStore,
-    );
-    const adaptive = options.adaptive;
-    const controller = adaptive
-      ? new AdaptiveRateController(limiter, this.clock, adaptive === true ? {} : adaptive)
-      : undefined;
-    const limit = { limiter, controller };
+    const observe = (event: RateLimitEvent) => {
+      if (event.kind !== 'rate_changed' && event.kind !== 'paused') return;
+      this.events.emit({
+        type: 'rate_limit.changed',
+        at: this.clock.now(),
+        key,
+        rate: limiter.rate,
+        reason: event.kind === 'paused' ? `paused until ${event.untilMs}` : event.reason,
+      });
+    };
+    const store = this.options.rateLimitStore;
+    const limiter =
+      store?.limiter(key, options, this.clock, observe) ??
+      new RateLimiter(key, options, this.clock, observe);
+    const limit = { limiter };
     this.limits.set(key, limit);
     return limit;
   }

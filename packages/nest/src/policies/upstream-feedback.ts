@@ -3,7 +3,7 @@ import { type Clock, type HeadersLike } from '@toolshield/core';
 import {
   readUpstreamRateSignals,
   readUpstreamRefusal,
-  type AdaptiveRateController,
+  type RateLimiter,
 } from '@toolshield/core/internal';
 import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
@@ -25,13 +25,12 @@ export class UpstreamFeedback {
   ) {}
 
   /**
-   * `attempt` (sent now) as it ends, once `controller` has heard how; `headers` reads what it
-   * passed on. Either answer says when its request was sent: a refusal of one sent before the
-   * controller's last slow-down is an echo of it, and after refusals a success places a fixed
-   * window's reset.
+   * `attempt` (sent now) as it ends, once the adaptive `limiter` has heard how; `headers` reads
+   * what it passed on. Either answer says when its request was sent: a refusal of one sent
+   * before the controller's last slow-down is an echo of it.
    */
   report<T>(
-    controller: AdaptiveRateController,
+    limiter: RateLimiter,
     attempt: Promise<T>,
     headers: () => HeadersLike | undefined,
   ): Promise<T> {
@@ -39,7 +38,7 @@ export class UpstreamFeedback {
     return attempt.then(
       (value) => {
         const passedOn = headers();
-        controller.onSuccess(
+        limiter.admitted(
           passedOn === undefined ? undefined : readUpstreamRateSignals(passedOn, this.clock.now()),
           sentAt,
         );
@@ -48,7 +47,7 @@ export class UpstreamFeedback {
       (error: unknown) => {
         const now = this.clock.now();
         const signals = readUpstreamRefusal(error, this.classifier.classify(error), now);
-        if (signals) controller.onRefusal(signals, sentAt);
+        if (signals) limiter.refused(signals, sentAt);
         throw error;
       },
     );

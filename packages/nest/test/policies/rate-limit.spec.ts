@@ -7,7 +7,7 @@ import {
   type ToolEvent,
   type ToolFailure,
 } from '@toolshield/core';
-import { AdaptiveRateController, type RateLimitStore } from '@toolshield/core/internal';
+import { RateLimiter, type RateLimitStore } from '@toolshield/core/internal';
 import { Tool, ToolCall, ToolRateLimiters } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 
@@ -92,26 +92,21 @@ describe('rate limits through ToolExecutor', () => {
     expect(app.events.filter((event) => event.type === 'rate_limit.waiting')).toHaveLength(2);
   });
 
-  it("takes every slot from the module's rateLimitStore, waiting as long as the store says", async () => {
+  it("makes each key's limiter through the module's rateLimitStore, once, and paces by it", async () => {
     const asked: unknown[] = [];
     app = await startApp({
-      reserve: (key, request) => {
-        asked.push({ key, ...request });
-        return Promise.resolve({ granted: true, waitMs: asked.length === 1 ? 0 : 300 });
+      limiter: (key, options, clock, observe) => {
+        asked.push({ key, rate: options.rate, burst: options.burst, maxWaitMs: options.maxWaitMs });
+        return new RateLimiter(key, { ...options, rate: 1, burst: 1 }, clock, observe);
       },
-      fallbackRate: (_key, rate) => rate,
-      share: () => undefined,
     });
     const calls = ['search', 'news'].map((name, i) =>
       app.executor.execute({ id: `c${i}`, name, arguments: {} }),
     );
     await app.clock.advanceBy(1_000);
     expect((await Promise.all(calls)).every((outcome) => outcome.success)).toBe(true);
-    expect(app.tools.calls).toEqual([0, 300]);
-    expect(asked).toEqual([
-      { key: 'search-api', rate: 5, burst: 2, maxWaitMs: 1_000 },
-      { key: 'search-api', rate: 5, burst: 2, maxWaitMs: 1_000 },
-    ]);
+    expect(app.tools.calls).toEqual([0, 1_000]);
+    expect(asked).toEqual([{ key: 'search-api', rate: 5, burst: 2, maxWaitMs: 1_000 }]);
   });
 
   it('refuses at once a call whose turn would pass the wait it allows, with retryAfterMs', async () => {
@@ -178,18 +173,18 @@ describe('rate limits through ToolExecutor', () => {
     await feeds.close();
   });
 
-  it('an adaptive limit hears when each admitted request was sent, too (a fixed window reset between a refused send and an admitted one)', async () => {
+  it('an adaptive limit hears when each admitted request was sent, too', async () => {
     const feeds = await createToolApp([FeedTools]);
     const tools = feeds.moduleRef.get(FeedTools);
     tools.clock = feeds.clock;
-    const heard = jest.spyOn(AdaptiveRateController.prototype, 'onSuccess');
+    const heard = jest.spyOn(RateLimiter.prototype, 'admitted');
     try {
       tools.plans = [{ delayMs: 80, refuse: false }];
       const sentAt = feeds.clock.now();
       const call = feeds.executor.execute({ id: 'a', name: 'feed', arguments: {} });
       await feeds.clock.advanceBy(100);
       expect((await call).success).toBe(true);
-      // Answered 80 ms after it was sent: the controller hears the send.
+      // Answered 80 ms after it was sent: the limiter hears the send.
       expect(heard).toHaveBeenCalledTimes(1);
       expect(heard.mock.calls[0]?.[1]).toBe(sentAt);
     } finally {

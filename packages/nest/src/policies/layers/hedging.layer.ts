@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Clock } from '@toolshield/core';
-import { Hedger, type AdaptiveRateController } from '@toolshield/core/internal';
+import { Hedger, type RateLimiter } from '@toolshield/core/internal';
 import type { MutableToolCallContext, ToolCallState } from '../../execution/tool-call-state.js';
 import { ToolEventBus } from '../../execution/tool-event-bus.js';
 import { TOOLSHIELD_CLOCK } from '../../toolshield.constants.js';
@@ -52,14 +52,14 @@ export class HedgingLayer {
   ): Promise<unknown> => {
     const policy = state.policies.hedging;
     if (!policy) return attempt(call, state);
-    const controller = this.adaptiveRateOf(state);
+    const adaptive = this.adaptiveRateOf(state);
     let afterMs: number | undefined;
     const base = { callId: call.callId, tool: call.toolName, attempt: call.attempt };
     return this.hedgerOf(policy).runWithAbortSources(
       (source) => {
         const own = new HedgedAttemptCall(call, source);
         const run = attempt(own, state);
-        return controller ? this.feedback.report(controller, run, () => own.upstreamHeaders) : run;
+        return adaptive ? this.feedback.report(adaptive, run, () => own.upstreamHeaders) : run;
       },
       {
         // The attempt's cancellation inside the timeout layer, without making an AbortSignal.
@@ -88,10 +88,11 @@ export class HedgingLayer {
     return hedger;
   }
 
-  /** The adaptive controller of the tool's rate limit, which hears every attempt's answer. */
-  private adaptiveRateOf(state: ToolCallState): AdaptiveRateController | undefined {
+  /** The tool's adaptive rate limiter, which hears every attempt's answer. */
+  private adaptiveRateOf(state: ToolCallState): RateLimiter | undefined {
     const rateLimit = state.policies.rateLimit;
-    return rateLimit && this.limiters.acquire(rateLimit.key, rateLimit.options).controller;
+    const limiter = rateLimit && this.limiters.acquire(rateLimit.key, rateLimit.options).limiter;
+    return limiter?.adaptive ? limiter : undefined;
   }
 
   /** A hedge is one more request upstream: it goes only on a turn the rate limit has free. */

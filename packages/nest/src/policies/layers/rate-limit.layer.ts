@@ -71,9 +71,9 @@ export class RateLimitLayer implements ToolPolicyLayer {
     call: MutableToolCallContext,
     state: ToolCallState,
   ): Promise<unknown> {
-    const { controller } = limit;
-    if (!controller || state.policies.hedging) return inner(call, state);
+    const { limiter } = limit;
+    if (!limiter.adaptive || state.policies.hedging) return inner(call, state);
     state.upstreamHeaders = undefined;
-    return this.feedback.report(controller, inner(call, state), () => state.upstreamHeaders);
+    return this.feedback.report(limiter, inner(call, state), () => state.upstreamHeaders);
   }
 }
