@@ -13,3 +13,5 @@ export type {
 export { RedisCommandTimeoutError } from './with-timeout.js';
 export { RedisToolCacheStore } from './redis-tool-cache-store.js';
 export type { RedisToolCacheStoreOptions } from './redis-tool-cache-store.js';
+export { RedisApprovalStore } from './redis-approval-store.js';
+export type { RedisApprovalStoreOptions } from './redis-approval-store.js';
