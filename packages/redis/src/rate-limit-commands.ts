@@ -1,4 +1,4 @@
-import type { FollowedRateChange } from '@toolshield/core/internal';
+import type { FollowedRateChange } from './shared-schedule.js';
 import { LuaScript } from './lua-script.js';
 import {
   ANNOUNCE_SCRIPT,

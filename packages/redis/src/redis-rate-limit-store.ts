@@ -1,11 +1,5 @@
-import {
-  assertOptions,
-  type RateLimitSlot,
-  type RateLimitSlotRequest,
-  type RateLimitStore,
-  type SharedRateChange,
-  type SharedRateLimiterHandle,
-} from '@toolshield/core/internal';
+import { type Clock, type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
+import { assertOptions, type RateLimiter, type RateLimitStore } from '@toolshield/core/internal';
 import type { Redis } from 'ioredis';
 import {
   REDIS_RATE_LIMIT_STORE_OPTIONS_RULE,
@@ -15,6 +9,14 @@ import { RedisLink, type RedisSharingHealth } from './redis-link.js';
 import { RedisClockOffset } from './redis-clock-offset.js';
 import { Respacings } from './respacings.js';
 import { RedisCommandTimeoutError } from './with-timeout.js';
+import { SharedRateLimiter } from './shared-rate-limiter.js';
+import type {
+  RateLimitSlot,
+  RateLimitSlotRequest,
+  SharedRateChange,
+  SharedRateLimiterHandle,
+  SharedSchedule,
+} from './shared-schedule.js';
 import {
   ANNOUNCE,
   HEARTBEAT,
@@ -39,7 +41,7 @@ function localNow(): number {
 
 /**
  * Rate limits shared by every instance of an application on Redis; give it to
- * `ToolShieldModule` as `rateLimitStore` (or to a core `RateLimiter` as its store).
+ * `ToolShieldModule` as `rateLimitStore`; {@link limiter} makes a key's limiter on it.
  *
  * - Every call reserves its slot with one Lua script on the key's hash: the GCRA schedule
  *   (theoretical arrival time, pause) in Redis time, so N instances together stay within
@@ -48,28 +50,20 @@ function localNow(): number {
  *   from the replies themselves, so a reply handled late does not make its slot late; the
  *   call waits for it on its own instance.
  * - A pause (an upstream's `Retry-After`) is set by a script that also moves every slot
- *   already reserved past it, and is published so the instances holding those slots wait
- *   too.
- * - What adaptive limiters learn is shared: a slow-down applies once per cooldown across the
- *   instances, a raise only when higher and built on the latest slow-down, a limit the
- *   upstream announced (`RateLimit-Policy`) as every instance's ceiling; all are published
- *   and followed. A limiter made later takes over what was learned before its first
- *   reservation. When a rate falls, a script moves the slots already reserved apart to the
- *   new spacing (once, whichever instance fell first), published so the instances holding
- *   them move them too.
- * - Calls made while the client makes its first connection wait for it (within
- *   `commandTimeoutMs`). While Redis is unreachable or slow (a reservation failed or took
- *   longer than `commandTimeoutMs`), calls decide locally at the rate divided by the number of
- *   instances last seen alive (heartbeats), and {@link health} says `degraded`; reservations
- *   try Redis again after `retryAfterFailureMs`, and the instance takes over the shared
- *   learned state when Redis answers again.
+ *   already reserved past it, and is published so the instances holding those slots wait.
+ * - Adaptive decisions are shared by scripts and published: a slow-down once per cooldown
+ *   across the instances, a raise only when higher, an announced limit as every instance's
+ *   ceiling, a fall of the rate moving the slots already reserved apart (once).
+ * - While Redis is unreachable or slow (past `commandTimeoutMs`), calls decide locally at the
+ *   rate divided by the instances last seen alive (heartbeats) and {@link health} says
+ *   `degraded`; reservations try Redis again after `retryAfterFailureMs`.
  *
  * @example
  * const store = new RedisRateLimitStore({ connection: new Redis(url), keyPrefix: 'agents:' });
- * const limiter = new RateLimiter('search-api', { rate: 50 }, new SystemClock(), undefined, store);
+ * const limiter = store.limiter('search-api', { rate: 50 }, new SystemClock());
  * @publicApi
  */
-export class RedisRateLimitStore implements RateLimitStore {
+export class RedisRateLimitStore implements RateLimitStore, SharedSchedule {
   readonly instanceId: string;
   private readonly redis: Redis;
   private readonly link: RedisLink;
@@ -107,6 +101,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.heartbeat = setInterval(() => void this.beat(), heartbeatMs);
     this.heartbeat.unref();
     void this.beat();
+  }
+
+  /** The limiter of `key`, its slots reserved on the schedule every instance shares. */
+  limiter(
+    key: string,
+    options: RateLimitOptions,
+    clock: Clock,
+    observe?: (event: RateLimitEvent) => void,
+  ): RateLimiter {
+    return new SharedRateLimiter(key, options, clock, observe, this);
   }
 
   /** `degraded` while Redis is away or failing: limiters then pace on local state. */

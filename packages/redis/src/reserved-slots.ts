@@ -1,9 +1,8 @@
-import type { AbortSignalLike } from '../../clock/abort-signal-like.js';
-import type { CancelTimer, Clock } from '../../clock/clock.js';
-import { cancellationError } from '../cancellation.js';
+import { type AbortSignalLike, type CancelTimer, type Clock } from '@toolshield/core';
+import { cancellationError } from '@toolshield/core/internal';
 
-/** A call waiting in a limiter. @internal */
-export interface Waiter {
+/** A call waiting for its slot. */
+interface Waiter {
   readonly deadlineMs: number;
   readonly signal?: AbortSignalLike;
   readonly resolve: () => void;

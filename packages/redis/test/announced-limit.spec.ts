@@ -1,8 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
 import {
-  AdaptiveRateController,
-  RateLimiter,
   SystemClock,
   readUpstreamRateSignals,
 } from '@toolshield/core/internal';
@@ -60,15 +58,14 @@ describeWithRedis('a limit the upstream announces to one instance of several on 
   ): Promise<void> {
     const observe = (event: RateLimitEvent) =>
       event.kind === 'rate_changed' ? onRateChanged?.(event.rate) : undefined;
-    const limiter = new RateLimiter('upstream', OPTIONS, clock, observe, store);
-    const controller = new AdaptiveRateController(limiter, clock);
+    const limiter = store.limiter('upstream', OPTIONS, clock, observe);
     cleanups.push(() => limiter.close(new Error('test over')));
     const caller = async () => {
       while (performance.now() < untilMs) {
         await limiter.acquire();
         const response = await fetch(upstream.url, { headers: { [INSTANCE_HEADER]: name } });
         await response.text();
-        controller.onSuccess(readUpstreamRateSignals(response.headers, Date.now()));
+        limiter.admitted(readUpstreamRateSignals(response.headers, Date.now()));
       }
     };
     await Promise.all(Array.from({ length: CALLERS_PER_INSTANCE }, caller));

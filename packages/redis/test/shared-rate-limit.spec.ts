@@ -1,6 +1,6 @@
 import { expect, it, jest } from '@jest/globals';
 import { RateLimitedError, type RateLimitOptions } from '@toolshield/core';
-import { AdaptiveRateController, RateLimiter, SystemClock } from '@toolshield/core/internal';
+import { SystemClock, RateLimiter } from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { TerminusModule } from '@nestjs/terminus';
 import { Test } from '@nestjs/testing';
@@ -29,7 +29,7 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
       heartbeatMs,
       retryAfterFailureMs: 200,
     });
-    const limiter = new RateLimiter('search-api', options, new SystemClock(), undefined, store);
+    const limiter = store.limiter('search-api', options, new SystemClock());
     cleanups.push(async () => {
       limiter.close(new Error('test over'));
       await store.close();
@@ -113,15 +113,12 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const options = { rate: 40, adaptive: { growth: 4 } };
     const a = await instance('r4:', options);
     const b = await instance('r4:', options);
-    const controllers = [a, b].map(
-      (one) => new AdaptiveRateController(one.limiter, new SystemClock()),
-    );
     // What one slow-down makes of the rate: a lone limiter refused once.
     const alone = new RateLimiter('alone', options, new SystemClock());
-    new AdaptiveRateController(alone, new SystemClock()).onRefusal();
+    alone.refused();
     const once = alone.rate;
     expect(once).toBeLessThan(40);
-    for (const controller of controllers) controller.onRefusal();
+    for (const one of [a, b]) one.limiter.refused();
     await eventually(() => a.limiter.rate === b.limiter.rate);
     await sleep(50);
     // One slow-down, not two.
@@ -129,7 +126,7 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     expect(b.limiter.rate).toBeCloseTo(once);
 
     await sleep(1_000);
-    (controllers[0] as AdaptiveRateController).onSuccess();
+    a.limiter.admitted();
     const raised = a.limiter.rate;
     expect(raised).toBeGreaterThan(once);
     // Published with Lua's 14 significant digits.
@@ -143,19 +140,15 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const options = { rate: 40, adaptive: true };
     const a = await instance('r9:', options);
     const b = await instance('r9:', options);
-    const [reader, follower] = [a, b].map(
-      (one) => new AdaptiveRateController(one.limiter, new SystemClock()),
-    ) as [AdaptiveRateController, AdaptiveRateController];
     // `RateLimit-Policy: "default";q=20;w=1` on one of a's responses.
-    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    a.limiter.admitted({ limit: 20, windowMs: 1_000 });
     expect(a.limiter.rate).toBe(20);
     await eventually(() => b.limiter.rate === 20);
     // The follower's own probing stays under the announced limit.
     await sleep(200);
-    follower.onSuccess();
+    b.limiter.admitted();
     expect(b.limiter.rate).toBe(20);
     const c = await instance('r9:', options);
-    new AdaptiveRateController(c.limiter, new SystemClock());
     await eventually(() => c.limiter.rate === 20);
   });
 
@@ -163,26 +156,21 @@ describeWithRedis('rate limits shared on a real Redis (instances in this process
     const options = { rate: 40, adaptive: true };
     const a = await instance('r10:', options);
     const b = await instance('r10:', options);
-    const [reader, raiser] = [a, b].map(
-      (one) => new AdaptiveRateController(one.limiter, new SystemClock()),
-    ) as [AdaptiveRateController, AdaptiveRateController];
     // b's slow start raises the shared rate to about 52 before a reads the announcement.
-    for (let success = 0; success < 17; success++) raiser.onSuccess();
+    for (let success = 0; success < 17; success++) b.limiter.admitted();
     await eventually(() => a.limiter.rate > 50);
-    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+    a.limiter.admitted({ limit: 20, windowMs: 1_000 });
     await eventually(() => b.limiter.rate === 20);
     // c starts now: the shared state holds both the announced 20 and the older raise.
     const connection = new Redis(suite.server.url, { maxRetriesPerRequest: 1 });
     const store = new RedisRateLimitStore({ connection, keyPrefix: 'r10:' });
     const rates: number[] = [];
-    const c = new RateLimiter(
+    const c = store.limiter(
       'search-api',
       options,
       new SystemClock(),
       (event) => void (event.kind === 'rate_changed' && rates.push(event.rate)),
-      store,
     );
-    new AdaptiveRateController(c, new SystemClock());
     cleanups.push(async () => {
       c.close(new Error('test over'));
       await store.close();

@@ -1,20 +1,46 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { Clock } from '../../clock/clock.js';
-import { VirtualClock } from '../../clock/virtual-clock.js';
-import { CancelledError } from '../../errors/cancelled.error.js';
-import { AdaptiveRateController } from './adaptive-rate-controller.js';
-import { GcraSchedule } from './gcra-schedule.js';
+import {
+  CancelledError,
+  VirtualClock,
+  type Clock,
+  type RateLimitOptions,
+} from '@toolshield/core/internal';
+import { SharedRateLimiter } from '../src/shared-rate-limiter.js';
 import type {
   FollowedRateChange,
   RateLimitSlot,
   RateLimitSlotRequest,
-  RateLimitStore,
   SharedRateChange,
   SharedRateLimiterHandle,
-} from './rate-limit-store.js';
-import { RateLimiter } from './rate-limiter.js';
-import { withLateTimers } from './testing/late-timers.js';
+  SharedSchedule,
+} from '../src/shared-schedule.js';
+import { withLateTimers } from './support/late-timers.js';
+
+/** The GCRA a real store runs atomically (in Redis, a Lua script), in memory. */
+class GcraSchedule {
+  private tat = Number.NEGATIVE_INFINITY;
+  pausedUntilMs = Number.NEGATIVE_INFINITY;
+  private readonly intervalMs: number;
+  private readonly toleranceMs: number;
+
+  constructor(rate: number, burst: number) {
+    this.intervalMs = 1000 / rate;
+    this.toleranceMs = (burst - 1) * this.intervalMs;
+  }
+
+  nextAt(now: number): number {
+    return Math.max(now, this.tat - this.toleranceMs, this.pausedUntilMs);
+  }
+
+  take(at: number): void {
+    this.tat = Math.max(at, this.tat) + this.intervalMs;
+  }
+
+  pause(until: number): void {
+    this.pausedUntilMs = Math.max(this.pausedUntilMs, until);
+  }
+}
 
 /**
  * The shared state of several instances in one test, on the test's virtual clock: the same
@@ -38,7 +64,7 @@ class SharedTestState {
 }
 
 /** One instance's store on the shared test state. */
-class InstanceStore implements RateLimitStore {
+class InstanceStore implements SharedSchedule {
   private readonly handles: SharedRateLimiterHandle[] = [];
 
   constructor(private readonly state: SharedTestState) {
@@ -105,13 +131,13 @@ class InstanceStore implements RateLimitStore {
 const LATE_TOLERANCE_MS = 5;
 
 /** A store that answers reservations as `reserve` says and paces alone at `1 / instances` of the rate. */
-function scriptedStore(reserve: RateLimitStore['reserve'], instances = 1): RateLimitStore {
+function scriptedStore(reserve: SharedSchedule['reserve'], instances = 1): SharedSchedule {
   return { reserve, fallbackRate: (_key, rate) => rate / instances, share: () => undefined };
 }
 
 function instances(
   count: number,
-  options: ConstructorParameters<typeof RateLimiter>[1],
+  options: RateLimitOptions,
   clockOf: (clock: VirtualClock, instance: number) => Clock = (clock) => clock,
 ) {
   const clock = new VirtualClock({ startMs: 1_000_000 });
@@ -119,7 +145,7 @@ function instances(
   const limiters = Array.from(
     { length: count },
     (_, instance) =>
-      new RateLimiter(
+      new SharedRateLimiter(
         'api',
         options,
         clockOf(clock, instance),
@@ -128,17 +154,17 @@ function instances(
       ),
   );
   const left: { id: string; at: number }[] = [];
-  const go = (limiter: RateLimiter, id: string, deadlineMs?: number, signal?: AbortSignal) =>
+  const go = (limiter: SharedRateLimiter, id: string, deadlineMs?: number, signal?: AbortSignal) =>
     limiter.acquire({ deadlineMs, signal }).then(() => {
       left.push({ id, at: clock.now() - 1_000_000 });
     });
   return { clock, store, limiters, left, go };
 }
 
-describe('RateLimiter on a shared RateLimitStore', () => {
+describe('SharedRateLimiter on a shared schedule (virtual time)', () => {
   it('spaces the calls of every instance on the store at the rate, each instance in arrival order', async () => {
     const { clock, limiters, left, go } = instances(2, { rate: 10 });
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
     const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2'), go(b, 'b2'), go(a, 'a3')];
     expect(a.tryAcquire()).toBe(false);
     await clock.advanceBy(1_000);
@@ -157,7 +183,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     const { clock, limiters, left, go } = instances(2, { rate: 10 }, (clock, instance) =>
       instance === 0 ? withLateTimers(clock, (timer) => (timer === 0 ? 60 : 0)) : clock,
     );
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
     const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2'), go(b, 'b2'), go(a, 'a3')];
     await clock.advanceBy(2_000);
     await Promise.all(calls);
@@ -183,7 +209,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
       requests.push(request);
       return Promise.resolve(replies.shift());
     });
-    const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, scripted);
+    const limiter = new SharedRateLimiter('api', { rate: 10 }, clock, undefined, scripted);
     await limiter.acquire();
     expect(requests).toHaveLength(1);
     const second = limiter.acquire().then(() => clock.now());
@@ -205,7 +231,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
       if (answer !== undefined) clock.setTimer(() => late?.(answer), 50);
       return Promise.resolve(undefined);
     }, 3);
-    const limiter = new RateLimiter('api', { rate: 10 }, clock, undefined, slow);
+    const limiter = new SharedRateLimiter('api', { rate: 10 }, clock, undefined, slow);
     const left = ['first', 'second', 'third'].map((id) =>
       limiter.acquire().then(() => ({ id, at: clock.now() })),
     );
@@ -221,7 +247,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('widens the spacing by the delivery allowance, on the shared schedule and alone', async () => {
     const { clock, store, limiters, left, go } = instances(2, { rate: 10, deliveryJitterMs: 100 });
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
     const calls = [go(a, 'a1'), go(b, 'b1'), go(a, 'a2')];
     await clock.advanceBy(1_000);
     await Promise.all(calls);
@@ -237,7 +263,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('paces alone after the calls that still hold shared slots, never beside them', async () => {
     const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
-    const [a] = limiters as [RateLimiter];
+    const [a] = limiters as [SharedRateLimiter];
     const reserved = [go(a, 'r1'), go(a, 'r2'), go(a, 'r3')];
     await clock.advanceBy(0);
     store.reachable = false;
@@ -254,7 +280,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('refuses a call whose shared slot is past its deadline, reserving nothing', async () => {
     const { clock, limiters, left, go } = instances(2, { rate: 2 });
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
     await go(a, 'a1');
     await expect(b.acquire({ deadlineMs: clock.now() + 100 })).rejects.toMatchObject({
       type: 'rate_limited',
@@ -268,7 +294,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('paces alone at the fallback rate while the store cannot be reached, and shares again after', async () => {
     const { clock, store, limiters, left, go } = instances(2, { rate: 10 });
-    const [a] = limiters as [RateLimiter];
+    const [a] = limiters as [SharedRateLimiter];
     store.reachable = false;
     store.instances = 2;
     const calls = [go(a, 'x'), go(a, 'y'), go(a, 'z')];
@@ -284,16 +310,16 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('falls back for a call whose reservation found the store gone', async () => {
     const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
-    const [a] = limiters as [RateLimiter];
+    const [a] = limiters as [SharedRateLimiter];
     const failing = scriptedStore(() => Promise.resolve(undefined), store.instances);
-    const alone = new RateLimiter('api', { rate: 10 }, clock, undefined, failing);
+    const alone = new SharedRateLimiter('api', { rate: 10 }, clock, undefined, failing);
     await Promise.all([go(alone, 'one'), go(a, 'shared')]);
     expect(left.map((call) => call.id).sort()).toEqual(['one', 'shared']);
   });
 
   it("moves every instance's reserved slots past a pause one of them shares, and drops the calls it pushes past their deadline", async () => {
     const { clock, store, limiters, left, go } = instances(2, { rate: 10 });
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
     const calls = [go(a, 'a1'), go(b, 'b1'), go(b, 'b2')];
     const late = b.acquire({ deadlineMs: clock.now() + 400 });
     await clock.advanceBy(0);
@@ -313,7 +339,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('moves its reserved slots apart when the shared rate falls, and shares the spacing its own fall asks', async () => {
     const { clock, store, limiters, left, go } = instances(1, { rate: 10 });
-    const [a] = limiters as [RateLimiter];
+    const [a] = limiters as [SharedRateLimiter];
     const calls = [go(a, 'a1'), go(a, 'a2'), go(a, 'a3')];
     await clock.advanceBy(0);
     a.setRate(5, 'the upstream announced its limit');
@@ -334,7 +360,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     const requests: RateLimitSlotRequest[] = [];
     let handle: SharedRateLimiterHandle | undefined;
     let joined = (): void => undefined;
-    const store: RateLimitStore = {
+    const store: SharedSchedule = {
       ...scriptedStore((_key, request) => {
         requests.push(request);
         return Promise.resolve({ granted: true, waitMs: 0 });
@@ -344,7 +370,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
         return new Promise<void>((resolve) => (joined = resolve));
       },
     };
-    const limiter = new RateLimiter('api', { rate: 50 }, clock, undefined, store);
+    const limiter = new SharedRateLimiter('api', { rate: 50 }, clock, undefined, store);
     const calls = [limiter.acquire(), limiter.acquire()];
     expect(limiter.queued).toBe(2);
     expect(requests).toEqual([]);
@@ -357,7 +383,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
 
   it('counts calls still on their way to the store as queued, and cancels them on close', async () => {
     const { clock, store, limiters } = instances(1, { rate: 10 });
-    const [a] = limiters as [RateLimiter];
+    const [a] = limiters as [SharedRateLimiter];
     store.latencyMs = 5;
     const pending = expect(a.acquire()).rejects.toBeInstanceOf(CancelledError);
     expect(a.queued).toBe(1);
@@ -367,13 +393,11 @@ describe('RateLimiter on a shared RateLimitStore', () => {
   });
 
   it('shares slow-downs and raises, and follows the ones other instances decided', async () => {
-    const { clock, store, limiters } = instances(2, { rate: 10 });
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
-    const learner = new AdaptiveRateController(a, clock);
-    const follower = new AdaptiveRateController(b, clock);
-    learner.onSuccess();
+    const { clock, store, limiters } = instances(2, { rate: 10, adaptive: true });
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
+    a.admitted();
     expect(store.shared.at(-1)).toEqual({ kind: 'raised', rate: 10 + Math.LN2 });
-    learner.onRefusal();
+    a.refused();
     expect(a.rate).toBeLessThan(10 + Math.LN2);
     expect(store.shared.filter((change) => change.kind === 'slowed').at(-1)).toMatchObject({
       rate: a.rate,
@@ -383,34 +407,30 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     // The store passes the shared slow-down on: b slows down and leaves slow start.
     store.followed({ kind: 'slowed', rate: 8.4, top: 12, sinceMs: 0 });
     expect(b.rate).toBe(8.4);
-    follower.onSuccess();
+    b.admitted();
     expect(b.rate).toBe(8.4);
     await clock.advanceBy(5_000);
-    follower.onSuccess();
+    b.admitted();
     expect(b.rate).toBeGreaterThan(12);
   });
 
-  it('shares a limit the upstream announced once, and caps the instances that follow it, even a controller made later', () => {
-    const { clock, store, limiters } = instances(2, { rate: 40 });
-    const [a, b] = limiters as [RateLimiter, RateLimiter];
-    const reader = new AdaptiveRateController(a, clock);
-    reader.onSuccess({ limit: 20, windowMs: 1_000 });
-    reader.onSuccess({ limit: 20, windowMs: 1_000 });
+  it('shares a limit the upstream announced once, and caps the instances that follow it', () => {
+    const { store, limiters } = instances(2, { rate: 40, adaptive: true });
+    const [a, b] = limiters as [SharedRateLimiter, SharedRateLimiter];
+    a.admitted({ limit: 20, windowMs: 1_000 });
+    a.admitted({ limit: 20, windowMs: 1_000 });
     expect(store.shared.filter((change) => change.kind === 'announced')).toEqual([
       { kind: 'announced', rate: 20 },
     ]);
-    // The store passes it on before b's controller exists: the controller takes it over.
     store.followed({ kind: 'announced', rate: 20 }, store.views[0]);
-    expect(b.rate).toBe(40);
-    const follower = new AdaptiveRateController(b, clock);
     expect(b.rate).toBe(20);
-    follower.onSuccess();
+    b.admitted();
     expect(b.rate).toBe(20);
   });
 
-  it('never goes past an announced limit, whatever order the shared state reaches an instance in, and whenever its controller is made', () => {
+  it('never goes past an announced limit, whatever order the shared state reaches an instance in', () => {
     // A rate learned or raised elsewhere (an older slow-start raise) is capped by the limit
-    // the upstream announced before it is applied: by the limiter, and by its controller.
+    // the upstream announced before it is applied: by a fixed limiter, and by a controller.
     const followed = fc.constantFrom<FollowedRateChange>(
       { kind: 'announced', rate: 20 },
       { kind: 'raised', rate: 52 },
@@ -420,22 +440,19 @@ describe('RateLimiter on a shared RateLimitStore', () => {
     fc.assert(
       fc.property(
         fc.array(followed, { minLength: 1, maxLength: 8 }),
-        fc.nat({ max: 8 }),
         fc.boolean(),
-        (changes, controllerAt, succeeds) => {
-          const { clock, store, limiters } = instances(2, { rate: 10 });
-          const b = limiters[1] as RateLimiter;
-          let controller: AdaptiveRateController | undefined;
+        fc.boolean(),
+        (changes, adaptive, succeeds) => {
+          const { store, limiters } = instances(2, { rate: 10, adaptive });
+          const b = limiters[1] as SharedRateLimiter;
           let announced = false;
-          changes.forEach((change, index) => {
-            if (index === controllerAt) controller = new AdaptiveRateController(b, clock);
+          for (const change of changes) {
             store.followed(change, store.views[0]);
             announced ||= change.kind === 'announced';
-            if (succeeds) controller?.onSuccess();
+            if (succeeds) b.admitted();
             if (announced) expect(b.rate).toBeLessThanOrEqual(20);
-          });
-          controller ??= new AdaptiveRateController(b, clock);
-          for (let call = 0; call < 20; call++) controller.onSuccess();
+          }
+          for (let call = 0; call < 20; call++) b.admitted();
           if (announced) expect(b.rate).toBeLessThanOrEqual(20);
         },
       ),
@@ -474,7 +491,7 @@ describe('RateLimiter on a shared RateLimitStore', () => {
             const controller = new AbortController();
             if (call.abortAfterMs !== undefined)
               clock.setTimer(() => controller.abort(), call.abortAfterMs);
-            const limiter = limiters[call.instance] as RateLimiter;
+            const limiter = limiters[call.instance] as SharedRateLimiter;
             const deadlineMs = clock.now() + call.maxWaitMs;
             settled.push(
               go(limiter, `${call.instance}:${id}`, deadlineMs, controller.signal).catch(
