@@ -86,3 +86,4 @@ export {
   type Clock,
   type ToolEvent,
 } from '@toolshield/core';
+export { DEFAULT_COMPLETION_TOOL } from '@toolshield/core/agent';

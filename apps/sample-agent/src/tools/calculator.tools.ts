@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidInputError } from '@toolshield/core';
-import { Tool, ToolArgs } from '@toolshield/nest';
+import { Tool, ToolArgs, InvalidInputError } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 import { evaluateArithmetic } from './arithmetic.js';
 

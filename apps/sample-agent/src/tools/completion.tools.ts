@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_COMPLETION_TOOL } from '@toolshield/core/agent';
-import { Tool, ToolArgs } from '@toolshield/nest';
+import { DEFAULT_COMPLETION_TOOL, Tool, ToolArgs } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 
 /** Arguments of `complete`. */

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, type ToolCallContext } from '@toolshield/core';
-import { Retryable, Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import {
+  Retryable,
+  Tool,
+  ToolArgs,
+  ToolCall,
+  NotFoundError,
+  type ToolCallContext,
+} from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 
 /** Arguments of `get_exchange_rate`. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, type ToolCallContext } from '@toolshield/core';
-import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { Tool, ToolArgs, ToolCall, NotFoundError, type ToolCallContext } from '@toolshield/nest';
 import { IsString, Length, Matches } from 'class-validator';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

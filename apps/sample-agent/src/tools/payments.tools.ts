@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ToolCallContext } from '@toolshield/core';
-import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { Tool, ToolArgs, ToolCall, type ToolCallContext } from '@toolshield/nest';
 import { IsIn, IsNumber, IsPositive, Matches } from 'class-validator';
 import type { Payment } from '../upstream/payments.js';
 import { paymentApprovalAbove } from './payment-approval.js';

@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '@toolshield/core';
+import type { ToolCallContext } from '@toolshield/nest';
 import { RUN_ID_HEADER } from '../upstream/route-plans.js';
 
 /** What a call carries about its run (`ToolCallContext.metadata`). */

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sleep, type Clock, type ToolCallContext } from '@toolshield/core';
-import { Tool, ToolArgs, ToolCall, TOOLSHIELD_CLOCK } from '@toolshield/nest';
+import {
+  Tool,
+  ToolArgs,
+  ToolCall,
+  TOOLSHIELD_CLOCK,
+  sleep,
+  type Clock,
+  type ToolCallContext,
+} from '@toolshield/nest';
 import { IsInt, Max, Min } from 'class-validator';
 
 /** Arguments of `wait`. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, type ToolCallContext } from '@toolshield/core';
-import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { Tool, ToolArgs, ToolCall, NotFoundError, type ToolCallContext } from '@toolshield/nest';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 
 /** Arguments of `get_weather`. */

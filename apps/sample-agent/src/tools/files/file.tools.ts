@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, PermissionDeniedError } from '@toolshield/core';
-import { Tool, ToolArgs } from '@toolshield/nest';
+import { Tool, ToolArgs, NotFoundError, PermissionDeniedError } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';

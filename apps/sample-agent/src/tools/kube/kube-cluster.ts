@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, PermissionDeniedError, ConflictError } from '@toolshield/core';
+import { NotFoundError, PermissionDeniedError, ConflictError } from '@toolshield/nest';
 
 /** A pod as `list_pods` reports it. */
 export interface Pod {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ToolCallContext } from '@toolshield/core';
-import { Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { Tool, ToolArgs, ToolCall, type ToolCallContext } from '@toolshield/nest';
 import { IsString, Matches } from 'class-validator';
 import { runIdOf } from '../run-scope.js';
 import { KubeCluster, type Pod } from './kube-cluster.js';

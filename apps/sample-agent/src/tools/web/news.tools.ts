@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ToolCallContext } from '@toolshield/core';
-import { Retryable, Tool, ToolArgs, ToolCall } from '@toolshield/nest';
+import { Retryable, Tool, ToolArgs, ToolCall, type ToolCallContext } from '@toolshield/nest';
 import { IsString, Length } from 'class-validator';
 import type { SearchResults } from '../../upstream/upstream-content.js';
 import { breakerKeyPerRun, runHeaders } from '../run-scope.js';

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ToolCallContext } from '@toolshield/core';
-import { Retryable, Tool, ToolArgs, ToolCall, type ToolOptions } from '@toolshield/nest';
+import {
+  Retryable,
+  Tool,
+  ToolArgs,
+  ToolCall,
+  type ToolOptions,
+  type ToolCallContext,
+} from '@toolshield/nest';
 import { IsString, IsUrl, Length } from 'class-validator';
 import type { Page, SearchResults } from '../../upstream/upstream-content.js';
 import { runIdOf, runHeaders } from '../run-scope.js';
