@@ -7,7 +7,7 @@
  * without `redis-server` on PATH.
  */
 import { performance } from 'node:perf_hooks';
-import { RateLimiter, SystemClock } from '@toolshield/core/internal';
+import { SystemClock, RateLimiter } from '@toolshield/core/internal';
 import { RedisRateLimitStore } from '@toolshield/redis';
 import { RedisServer, redisServerAvailable } from '@toolshield/redis/testing';
 import { Redis } from 'ioredis';
@@ -30,7 +30,7 @@ export async function runSharedRateLimit(log: (line: string) => void): Promise<s
   const store = new RedisRateLimitStore({ connection, keyPrefix: 'bench:' });
   const clock = new SystemClock();
   const local = new RateLimiter('search-api', OPTIONS, clock);
-  const shared = new RateLimiter('search-api', OPTIONS, clock, undefined, store);
+  const shared = store.limiter('search-api', OPTIONS, clock);
   try {
     while (store.health().status !== 'shared')
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -5,16 +5,15 @@
  * - `cockatiel`: cockatiel's retry policy with exponential backoff (it does not read
  *   `Retry-After`), no limiter;
  * - `aws adaptive`: the AWS SDK's `DefaultRateLimiter` (CUBIC token bucket) fed every response;
- * - `toolshield adaptive`: toolshield's `RateLimiter` with its `AdaptiveRateController`, fed
- *   the refusals and the rate-limit headers.
+ * - `toolshield adaptive`: toolshield's `RateLimiter` with `adaptive: true` (its default
+ *   `RateController`), fed the refusals and the rate-limit headers.
  */
 import { sleep } from '@toolshield/core';
 import {
-  AdaptiveRateController,
+  SystemClock,
   parseRetryAfter,
   RateLimiter,
   readUpstreamRateSignals,
-  SystemClock,
 } from '@toolshield/core/internal';
 import { DefaultRateLimiter } from '@smithy/core/retry';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
@@ -93,16 +92,16 @@ export function awsAdaptive(): Client {
 }
 
 export function toolshieldAdaptive(): Client {
-  const limiter = new RateLimiter('upstream', { rate: 10, maxWaitMs: 600_000 }, clock);
-  const controller = new AdaptiveRateController(limiter, clock);
+  const options = { rate: 10, maxWaitMs: 600_000, adaptive: true };
+  const limiter = new RateLimiter('upstream', options, clock);
   return (send) =>
     withRetries(
       send,
       () => limiter.acquire(),
       (answer, sentAt) => {
         const signals = readUpstreamRateSignals(answer.headers, Date.now());
-        if (answer.status === 429) controller.onRefusal(signals, sentAt);
-        else controller.onSuccess(signals, sentAt);
+        if (answer.status === 429) limiter.refused(signals, sentAt);
+        else limiter.admitted(signals, sentAt);
       },
     );
 }
