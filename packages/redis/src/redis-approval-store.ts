@@ -106,7 +106,7 @@ export class RedisApprovalStore implements ApprovalStore {
   }
 
   async list(filter: ApprovalListFilter = {}): Promise<readonly ApprovalRecord[]> {
-    const ids = await this.command(this.redis.zrange(this.index, 0, -1));
+    const ids = await this.command(this.redis.zrange(this.index, '0', '-1'));
     const found = await Promise.all(ids.map(async (id) => [id, await this.get(id)] as const));
     const gone = found.filter(([, record]) => record === undefined).map(([id]) => id);
     if (gone.length > 0) await this.command(this.redis.zrem(this.index, ...gone));
