@@ -114,6 +114,7 @@ export {
 export {
   shieldTool,
   type ShieldOptions,
+  type ShieldCacheOptions,
   type ShieldCall,
   type ShieldedTool,
   type ToolCatalog,
@@ -157,6 +158,7 @@ export {
   type ToolCacheStore,
   type ToolCacheEntry,
   type ToolCacheLookup,
+  type ToolCacheMetadata,
   InMemoryToolCacheStore,
   type InMemoryToolCacheStoreOptions,
 } from './cache/index.js';

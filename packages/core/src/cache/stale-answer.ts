@@ -26,3 +26,16 @@ export const STALE_IF_ERROR_TYPES: readonly ToolErrorType[] = Object.freeze([
 export function staleAnswerNote(ageMs: number, reason: ToolErrorType): string {
   return `Stale answer from ${formatDelay(ageMs)} ago: the tool failed now (${reason}), so this is the last answer it gave; it may be out of date.`;
 }
+
+/** The notes the model reads with an answer: the stale answer's, or none. @internal */
+export function cacheNotes(
+  cache:
+    | { readonly lookup: string; readonly ageMs?: number; readonly staleBecause?: ToolErrorType }
+    | undefined,
+): readonly string[] {
+  return cache?.lookup === 'stale'
+    ? [staleAnswerNote(cache.ageMs ?? 0, cache.staleBecause ?? 'upstream_unavailable')]
+    : NO_NOTES;
+}
+
+const NO_NOTES: readonly string[] = Object.freeze([]);

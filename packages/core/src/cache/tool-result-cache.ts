@@ -121,3 +121,20 @@ export class ToolResultCache {
     }
   }
 }
+
+/**
+ * What a result's `metadata.cache` says: how the call met the cache, and for a cached answer
+ * its age and, when stale, the failure it stands in for.
+ *
+ * @publicApi
+ */
+export type ToolCacheMetadata = Pick<ToolCacheAnswer, 'lookup' | 'ageMs' | 'staleBecause'>;
+
+/** The `metadata.cache` of an answer (no absent fields). @internal */
+export function toolCacheMetadata(answer: ToolCacheAnswer): ToolCacheMetadata {
+  return {
+    lookup: answer.lookup,
+    ...(answer.ageMs === undefined ? {} : { ageMs: answer.ageMs }),
+    ...(answer.staleBecause === undefined ? {} : { staleBecause: answer.staleBecause }),
+  };
+}

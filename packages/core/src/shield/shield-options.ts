@@ -5,6 +5,10 @@ import type { BulkheadOptions } from '../policies/bulkhead.js';
 import type { RetryOptions } from '../policies/retry-policy.js';
 import type { RetryBudgetStore } from '../policies/retry-budget/retry-budget-store.js';
 import type { Redactor } from '../redaction/redactor.js';
+import type { ToolCacheOptions } from '../cache/tool-result-cache.js';
+import type { ToolCacheStore } from '../cache/tool-cache-store.js';
+import type { OutputBudget } from '../output/output-budget.js';
+import type { TokenEstimator } from '../output/token-estimate.js';
 
 /**
  * How {@link shieldTool} protects one tool: the same choices `@Tool()` and `@Retryable()` offer
@@ -47,6 +51,36 @@ export interface ShieldOptions {
    * (`@toolshield/redis`) to count across instances. Default: a store of this tool's own.
    */
   readonly retryBudgetStore?: RetryBudgetStore;
+  /** It only reads: with `idempotent`, what lets it have a `cache`. Default `false`. */
+  readonly readOnly?: boolean;
+  /**
+   * How much of an output the model reads (default `DEFAULT_OUTPUT_BUDGET`, 25,000 tokens):
+   * over it, the output is cut to valid JSON with a note saying what was left out; `false`
+   * for no limit.
+   */
+  readonly output?: OutputBudget | false;
+  /** Counts tokens for `output.maxTokens` (default `estimateTokens`: UTF-8 bytes / 4). */
+  readonly estimateTokens?: TokenEstimator;
+  /**
+   * Reuses the tool's answers (only with `idempotent: true` and `readOnly: true`): fresh ones
+   * for `ttlMs`, identical concurrent calls sharing one run, and a stale one, marked with its
+   * age, standing in for a transient failure within `staleIfErrorMs`.
+   */
+  readonly cache?: ShieldCacheOptions;
+}
+
+/**
+ * The cache of a shielded read-only tool.
+ *
+ * @example
+ * shieldTool(search, { name: 'web_search', idempotent: true, readOnly: true, cache: { ttlMs: 60_000, staleIfErrorMs: 600_000 } });
+ * @publicApi
+ */
+export interface ShieldCacheOptions extends ToolCacheOptions {
+  /** Where answers are kept (default: in memory, this tool's own). */
+  readonly store?: ToolCacheStore;
+  /** A value the entries are kept apart by (a user, a tenant); a call without one is not cached. */
+  readonly scope?: (args: unknown, call: ShieldCall) => string | undefined;
 }
 
 /**

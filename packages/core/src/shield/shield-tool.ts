@@ -11,6 +11,7 @@ import { hasSideEffects } from '../results/side-effects.js';
 import type { ToolCallContext } from '../results/tool-call.js';
 import type { ToolOutcome } from '../results/tool-outcome.js';
 import { type ShieldCall, type ShieldOptions } from './shield-options.js';
+import { ShieldResults } from './shield-results.js';
 
 /**
  * A tool behind toolshield's policies: it never throws and never rejects; every call ends in
@@ -49,6 +50,11 @@ export function shieldTool<TArgs, TOutput>(
   const run = composePolicies(policiesOf(options));
   const classification = { rules: options.classificationRules, now: () => clock.now() };
   const sideEffects = hasSideEffects(options);
+  const results = new ShieldResults(
+    options,
+    clock,
+    (error) => classifyError(error, classification).type,
+  );
 
   return async (args, call = {}) => {
     const startedAt = clock.now();
@@ -56,21 +62,23 @@ export function shieldTool<TArgs, TOutput>(
     const metadata = call.metadata ?? {};
     const idempotencyKey =
       call.idempotencyKey ?? defaultIdempotencyKey({ callId, conversationId: call.conversationId });
-    const outcome = await run(async ({ attempt, signal }): Promise<TOutput> => {
-      try {
-        return await fn(args, {
-          callId,
-          toolName: name,
-          attempt,
-          signal,
-          metadata,
-          idempotencyKey,
-        });
-      } catch (error) {
-        // Classified per attempt, so the retry and breaker policies judge it by its type.
-        throw classifyError(error, classification);
-      }
-    }, call.signal);
+    const runPolicies = () =>
+      run(async ({ attempt, signal }): Promise<TOutput> => {
+        try {
+          return await fn(args, {
+            callId,
+            toolName: name,
+            attempt,
+            signal,
+            metadata,
+            idempotencyKey,
+          });
+        } catch (error) {
+          // Classified per attempt, so the retry and breaker policies judge it by its type.
+          throw classifyError(error, classification);
+        }
+      }, call.signal);
+    const { outcome, cache } = await results.run(args, call, runPolicies);
     const facts = {
       tool: name,
       callId,
@@ -81,9 +89,11 @@ export function shieldTool<TArgs, TOutput>(
       sideEffects,
       idempotencyKey,
     };
-    return outcome.ok
-      ? createToolResult(outcome.value, facts)
-      : createToolFailure(classifyError(outcome.error, classification), facts, { redactor });
+    if (outcome.ok) {
+      const read = results.fit(outcome.value, cache);
+      return createToolResult(read.output as TOutput, { ...facts, metadata: read.metadata });
+    }
+    return createToolFailure(classifyError(outcome.error, classification), facts, { redactor });
   };
 }
 

@@ -4,7 +4,8 @@ import {
   InMemoryToolCacheStore,
   ToolResultCache,
   toolCacheKey,
-  type ToolCacheAnswer,
+  toolCacheMetadata,
+  type ToolCacheMetadata,
 } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
@@ -14,13 +15,7 @@ import type { InnerRun, ToolPolicyLayer } from '../policies/layers/tool-policy-l
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 
 /** What `metadata.cache` of a result says: how the call met the cache. @publicApi */
-export interface CacheMetadata {
-  readonly lookup: ToolCacheAnswer['lookup'];
-  /** Age of a cached answer (hit or stale), in ms. */
-  readonly ageMs?: number;
-  /** The failure a stale answer stands in for. */
-  readonly staleBecause?: ToolCacheAnswer['staleBecause'];
-}
+export type CacheMetadata = ToolCacheMetadata;
 
 /**
  * The cache of a read-only tool, outside all its other policies: a fresh entry answers
@@ -57,11 +52,7 @@ export class CacheLayer implements ToolPolicyLayer {
       (error) => this.classifier.classify(error).type,
     );
     if (answer.lookup === 'stale') countFailure(state);
-    const cache: CacheMetadata = {
-      lookup: answer.lookup,
-      ...(answer.ageMs === undefined ? {} : { ageMs: answer.ageMs }),
-      ...(answer.staleBecause === undefined ? {} : { staleBecause: answer.staleBecause }),
-    };
+    const cache: CacheMetadata = toolCacheMetadata(answer);
     const own = answer.lookup === 'miss' ? state.resultMetadata : undefined;
     state.resultMetadata = { ...own, cache };
     return answer.value;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fitOutput, staleAnswerNote, type FitOutputOptions } from '@toolshield/core/internal';
+import { cacheNotes, fitOutput, type FitOutputOptions } from '@toolshield/core/internal';
 import type { OutputCut } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
@@ -11,8 +11,6 @@ import { ToolOutputHandles } from './tool-output-handles.js';
 
 /** What `metadata.output` of a cut result says. @publicApi */
 export type OutputMetadata = OutputCut & { readonly cut: true };
-
-const NO_NOTES: readonly string[] = Object.freeze([]);
 
 /**
  * The outermost layer of a tool with an output budget or a cache: fits the output to the
@@ -42,10 +40,7 @@ export class OutputLayer implements ToolPolicyLayer {
     const value = await inner(call, state);
     const budget = state.policies.output;
     const cache = state.resultMetadata?.cache as CacheMetadata | undefined;
-    const notes =
-      cache?.lookup === 'stale'
-        ? [staleAnswerNote(cache.ageMs ?? 0, cache.staleBecause ?? 'upstream_unavailable')]
-        : NO_NOTES;
+    const notes = cacheNotes(cache);
     if (budget === undefined && notes.length === 0) return value;
     let fitted: ReturnType<typeof fitOutput>;
     try {
