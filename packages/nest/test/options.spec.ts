@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { type ToolFailure } from '@toolshield/core';
+import { InMemoryApprovalStore, type ToolFailure } from '@toolshield/core';
 import { InMemoryToolCallLedgerStore } from '@toolshield/core/agent';
 import { InMemoryCircuitBreakerStore } from '@toolshield/core/internal';
 import { VirtualClock } from '@toolshield/core/testing';
@@ -223,6 +223,13 @@ const moduleOptions: OptionTables<ToolShieldModuleOptions & { isGlobal?: boolean
         [value, `maxArgumentBytes must be an integer from 2 up, got ${shown}`] as const,
     ),
   },
+  approvals: {
+    good: [{}, { store: new InMemoryApprovalStore(), ttlMs: 60_000 }],
+    bad: [
+      [{ ttlMs: -1 }, 'approvals.ttlMs must be a number of milliseconds from 0 up, got -1'],
+      [{ store: {} }, 'approvals.store must be an ApprovalStore'],
+    ],
+  },
   agent: {
     good: [
       {},
@@ -407,6 +414,10 @@ const toolOptions: OptionTables<ToolOptions> = {
       ],
     ],
   },
+  needsApproval: {
+    good: [true, false, () => true],
+    bad: [['yes', "@Tool(probe).needsApproval must be"]],
+  },
   critical: {
     good: [true, false],
     bad: [['yes', "@Tool(probe).critical must be true or false, got 'yes'"]],
@@ -492,6 +503,13 @@ const executeOptions: OptionTables<ExecuteOptions> = {
     bad: [['acme', "metadata must be an object, got 'acme'"]],
   },
   timeoutMs: { good: [false, 1, 5_000], bad: badTimeouts('timeoutMs') },
+  approved: {
+    good: [{}, { by: 'ana', reason: 'ok' }],
+    bad: [
+      ['ana', 'approved must be'],
+      [{ by: 7 }, 'approved.by must be'],
+    ],
+  },
   rateLimitMaxWaitMs: {
     good: [0, 500],
     bad: [[-1, 'rateLimitMaxWaitMs must be a number of milliseconds from 0 up, got -1']],
