@@ -70,6 +70,15 @@ describeWithBrowser('the dashboard in a real browser (Chromium)', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'web-research.png'), fullPage: true });
   });
 
+  it('marks a cut page and a stale answer in the trace (stale-search)', async () => {
+    await page.selectOption('#scenario', 'stale-search');
+    await startRunAndWait();
+    await expect(page.textContent('#trace-status')).resolves.toBe('completed');
+    const trace = await page.textContent('#trace');
+    expect(trace).toMatch(/✓ fetch_page \[✂ cut: [\d.]+ KB omitted\]: /);
+    expect(trace).toMatch(/✓ web_search \[⚠ stale: [\d.]+ s old \(upstream_unavailable\)\]: /);
+  });
+
   it('shows the fatal scenario stopping with its explanation and the decision prompt', async () => {
     await page.selectOption('#scenario', 'kube-deploy-forbidden');
     await startRunAndWait();
