@@ -133,6 +133,7 @@ export { renderToolOutcomeContent, type ToolOutcomeRenderer } from './agent/inde
 export {
   ApprovalStore,
   InMemoryApprovalStore,
+  settleApproval,
   ApprovalNotPendingError,
   type ApprovalRecord,
   type ApprovalResolution,
