@@ -72,4 +72,38 @@ describe('ToolResultCache', () => {
     await clock.advanceBy(10);
     expect(await settled).toEqual(new Error('503'));
   });
+
+  it('runs a joined call anew when the call it joined was cancelled by its caller', async () => {
+    const clock = new VirtualClock();
+    const cache = new ToolResultCache(new InMemoryToolCacheStore({ clock }), clock);
+    let runs = 0;
+    const key = toolCacheKey('search', { q: 'nest' });
+    const options = { ttlMs: 1_000 };
+    const typeOf = (error: unknown) =>
+      error === 'aborted' ? ('cancelled' as const) : ('internal' as const);
+    const leader = cache.answer(
+      key,
+      options,
+      async () => {
+        runs += 1;
+        await sleep(clock, 10);
+        throw 'aborted';
+      },
+      typeOf,
+    );
+    const joined = cache.answer(
+      key,
+      options,
+      async () => {
+        runs += 1;
+        return 'fresh';
+      },
+      typeOf,
+    );
+    const settled = leader.catch((error: unknown) => error);
+    await clock.advanceBy(10);
+    expect(await settled).toBe('aborted');
+    expect(await joined).toEqual({ value: 'fresh', lookup: 'miss' });
+    expect(runs).toBe(2);
+  });
 });

@@ -80,7 +80,12 @@ export class ToolResultCache {
       const value = await this.flights.run(key, () => this.runAndStore(key, options, run));
       return { value, lookup };
     } catch (error) {
-      const stale = entry && this.staleAnswer(entry, options, errorTypeOf(error));
+      const because = errorTypeOf(error);
+      // The call it joined was cancelled by its own caller, not this one's: run it anew.
+      if (lookup === 'joined' && because === 'cancelled') {
+        return this.answer(key, options, run, errorTypeOf, onLookup);
+      }
+      const stale = entry && this.staleAnswer(entry, options, because);
       if (stale === undefined) throw error;
       onLookup?.('stale');
       return stale;
