@@ -53,7 +53,7 @@ export class ToolShieldMcpModule extends ToolShieldMcpModuleBase implements Nest
     super();
   }
 
-  /** Checks `Host` and `Origin` on the endpoint's route before its guards run. @internal */
+  /** Checks `Host` and `Origin` on the endpoint's route before its guards run. */
   configure(consumer: MiddlewareConsumer): void {
     if (this.route.controller) {
       consumer.apply(McpCallerCheckMiddleware).forRoutes(this.route.controller);

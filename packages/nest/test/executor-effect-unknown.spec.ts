@@ -31,7 +31,7 @@ class TravelTools {
     name: 'book_flight',
     description: 'Books a flight; charges the card.',
     timeoutMs: 200,
-    annotations: { destructiveHint: true, idempotentHint: false },
+    annotations: { destructiveHint: true },
   })
   async bookFlight(@ToolCall() call: ToolCallContext): Promise<never> {
     upstream.take(call);

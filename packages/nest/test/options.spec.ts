@@ -481,7 +481,7 @@ describe('@Tool() and @Retryable() options', () => {
   it('fails startup on a bad @Retryable() option of a discovered tool, named by its method', async () => {
     @Injectable()
     class SearchTools {
-      @Tool({ description: 'Searches.' })
+      @Tool({ idempotent: true, description: 'Searches.' })
       @Retryable({ retryOn: { types: ['timeout'], when: 'always' as never } })
       search() {
         return [];

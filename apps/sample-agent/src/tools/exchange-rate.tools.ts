@@ -35,14 +35,15 @@ function connectionReset(): Error {
 /**
  * Exchange rates from a simulated, flaky upstream: it resets the connection on the first
  * {@link DROPPED_ATTEMPTS} attempts of every call, deterministically, and answers the next one.
- * `@Retryable()` lets toolshield retry those network errors, so the call still succeeds.
+ * Declared `idempotent`, it is retried, as `@Retryable()` says, so the call still succeeds.
  */
 @Injectable()
 export class ExchangeRateTools {
   @Tool({
     name: 'get_exchange_rate',
     description: 'Exchange rate between two currencies (ISO codes such as EUR, USD, GBP, JPY).',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+    idempotent: true,
+    annotations: { readOnlyHint: true, openWorldHint: true },
   })
   // Each call fails twice first: with the default budget, 300 runs from 30 clients, 19/34 trips ended as documented, then 0/34.
   @Retryable({

@@ -45,7 +45,8 @@ export class NotesTools {
   @Tool({
     name: 'read_note',
     description: 'Reads a note by name.',
-    annotations: { readOnlyHint: true, idempotentHint: true },
+    idempotent: true,
+    annotations: { readOnlyHint: true },
   })
   readNote(@ToolArgs() args: ReadNoteArgs, @ToolCall() call: ToolCallContext): Promise<Note> {
     return this.read(args.name, runIdOf(call));
@@ -54,7 +55,8 @@ export class NotesTools {
   @Tool({
     name: 'write_note',
     description: 'Creates a note, or replaces its text.',
-    annotations: { destructiveHint: true, idempotentHint: true },
+    idempotent: true,
+    annotations: { destructiveHint: true },
   })
   async writeNote(
     @ToolArgs() args: WriteNoteArgs,

@@ -43,7 +43,7 @@ export class PaymentTools {
     timeoutMs: 10_000,
     // A person approves a payment above PAYMENT_APPROVAL_ABOVE (default 1000) before it is made.
     needsApproval: (args: PayInvoiceArgs) => args.amount > paymentApprovalAbove(),
-    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: { destructiveHint: false, openWorldHint: true },
   })
   async payInvoice(
     @ToolArgs() args: PayInvoiceArgs,

@@ -23,7 +23,7 @@ export class WeatherTools {
     name: 'get_weather',
     description: 'Current weather for a city: temperature and sky.',
     idempotent: true,
-    annotations: { readOnlyHint: true, idempotentHint: true },
+    annotations: { readOnlyHint: true },
   })
   getWeather(@ToolArgs() args: GetWeatherArgs, @ToolCall() call: ToolCallContext) {
     const observation = OBSERVATIONS[args.city.trim().toLowerCase()];

@@ -1,3 +1,4 @@
+import type { OptionRule } from '../options/option-rule.js';
 import { integer } from '../options/option-rules.js';
 
 /**
@@ -13,4 +14,4 @@ export const MIN_MAX_ARGUMENT_BYTES = 2;
  *
  * @publicApi
  */
-export const MAX_ARGUMENT_BYTES_RULE = integer(MIN_MAX_ARGUMENT_BYTES);
+export const MAX_ARGUMENT_BYTES_RULE: OptionRule = integer(MIN_MAX_ARGUMENT_BYTES);

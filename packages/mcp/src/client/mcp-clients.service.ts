@@ -39,7 +39,7 @@ export class McpClients implements OnModuleInit, OnApplicationShutdown {
     @InjectToolShieldMcpOptions() private readonly options: ToolShieldMcpModuleOptions,
   ) {}
 
-  /** Connects the servers of the module options (before the tools are built). @internal */
+  /** Connects the servers of the module options (before the tools are built). */
   async onModuleInit(): Promise<void> {
     await Promise.all((this.options.clients ?? []).map((client) => this.connect(client)));
   }

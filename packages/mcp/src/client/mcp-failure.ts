@@ -18,8 +18,6 @@ import {
 /**
  * What a failed remote call means: a ToolError of the taxonomy, or that the server does not
  * know the tool (which needs the server's current list to report).
- *
- * @internal
  */
 export type McpFailure =
   | { readonly kind: 'error'; readonly error: ToolError }

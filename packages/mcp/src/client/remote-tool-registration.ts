@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type JsonObjectSchema, type ToolAnnotations } from '@toolshield/core';
+import type { JsonObjectSchema } from '@toolshield/core';
 import { DEFAULT_CIRCUIT_BREAKER_OPTIONS } from '@toolshield/core/internal';
-import type { ToolHandler, ToolRegistration } from '@toolshield/nest';
+import type { ToolHandler, ToolOptions, ToolRegistration } from '@toolshield/nest';
 import type { McpClientOptions } from './mcp-client-options.interface.js';
 import { isRemoteToolFailure } from './mcp-failure.js';
 
@@ -20,7 +20,8 @@ export function localToolName(options: McpClientOptions, remote: string): string
 
 /**
  * How toolshield registers one remote tool: the server's schema and annotations as they
- * are; retried only when idempotent (the server's hint or the client options); one breaker
+ * are, its `idempotentHint` (or the client options) as the `idempotent` declaration, so it is
+ * retried only when idempotent; one breaker
  * per server, for which `isError` results are neutral.
  *
  * @internal
@@ -65,11 +66,12 @@ function serverBreaker(options: McpClientOptions) {
   };
 }
 
-function annotationsOf(annotations: NonNullable<Tool['annotations']>): ToolAnnotations {
-  const { title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = annotations;
+/** The server's hints but `idempotentHint`, which becomes the tool's `idempotent` declaration. */
+function annotationsOf(annotations: NonNullable<Tool['annotations']>): ToolOptions['annotations'] {
+  const { title, readOnlyHint, destructiveHint, openWorldHint } = annotations;
   return Object.fromEntries(
-    Object.entries({ title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint }).filter(
+    Object.entries({ title, readOnlyHint, destructiveHint, openWorldHint }).filter(
       ([, value]) => value !== undefined,
     ),
-  ) as ToolAnnotations;
+  ) as ToolOptions['annotations'];
 }

@@ -27,9 +27,9 @@ describe('McpClients against a real MCP server over Streamable HTTP', () => {
     expect(client.registry.get('remote__echo')).toMatchObject({
       definition: {
         inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-        annotations: { idempotentHint: true, readOnlyHint: true },
+        annotations: { readOnlyHint: true },
       },
-      options: { idempotent: true },
+      options: { idempotent: true, annotations: { readOnlyHint: true } },
     });
     expect(client.registry.get('remote__broken')?.options.idempotent).toBe(false);
     const echoed = (await client.call('remote__echo', { text: 'hi' })) as ToolResult;

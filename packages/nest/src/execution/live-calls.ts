@@ -8,8 +8,6 @@ import { AbortSource, cancellationError } from '@toolshield/core/internal';
  * It listens to the caller's signal itself, so nothing listens to a long-lived signal per
  * call (`AbortSignal.any` with the application's lifetime would keep every call's signal as
  * a dependent, and adding a listener to one shared signal costs O(listeners)).
- *
- * @internal
  */
 export class LiveCall extends AbortSource {
   /** Stops listening to the caller (the call has ended). */

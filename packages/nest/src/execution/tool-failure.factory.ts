@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  createRedactor,
   type Clock,
-  type Redactor,
   type ToolCallContext,
   type ToolError,
   type ToolFailure,
+  createRedactor,
+  type Redactor,
 } from '@toolshield/core';
 import {
-  createFailureSanitizer,
   createToolFailure,
-  hasSideEffects,
   type FailureSanitizer,
+  createFailureSanitizer,
+  hasSideEffects,
 } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
@@ -19,7 +19,7 @@ import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
 import type { ToolCallState } from './tool-call-state.js';
 import { ToolErrorClassifier } from './tool-error-classifier.js';
 
-/** What the factory needs to know about the call that failed. @internal */
+/** What the factory needs to know about the call that failed. */
 export interface FailedCall {
   readonly tool: string;
   readonly callId: string;
@@ -59,8 +59,6 @@ const BUG_TYPES: ReadonlySet<ToolError['type']> = new Set(['internal', 'invalid_
  * (with the stack, for bugs) under the call id. The model never sees a stack. Its
  * {@link ToolFailureFactory.sanitizer} is the one every outgoing text goes through: failures
  * here, events on their way out of the event bus.
- *
- * @internal
  */
 @Injectable()
 export class ToolFailureFactory {

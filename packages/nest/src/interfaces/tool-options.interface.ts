@@ -1,9 +1,5 @@
 import type { NeedsApproval } from '../approvals/tool-approval-options.interface.js';
 import type {
-  ToolCacheSettings,
-  ToolOutputOption,
-} from '../results/tool-result-options.interface.js';
-import type {
   BulkheadOptions,
   HedgingOptions,
   RateLimitOptions,
@@ -13,6 +9,10 @@ import type {
   ToolCallContext,
   ToolErrorType,
 } from '@toolshield/core';
+import type {
+  ToolCacheSettings,
+  ToolOutputOption,
+} from '../results/tool-result-options.interface.js';
 
 /**
  * Circuit breaker settings of one tool.
@@ -83,11 +83,16 @@ export interface ToolOptions {
    * (class-validator decorators); give it explicitly for tools without a DTO.
    */
   readonly inputSchema?: JsonObjectSchema;
-  /** MCP-style hints for clients (readOnlyHint, idempotentHint, destructiveHint, ...). */
-  readonly annotations?: ToolAnnotations;
   /**
-   * The tool may safely run more than once for one call: only such tools (or tools with
-   * `@Retryable()`) are retried automatically. Defaults to `annotations.idempotentHint`.
+   * MCP-style hints for clients (`readOnlyHint`, `destructiveHint`, `openWorldHint`, `title`).
+   * `idempotentHint` is not one of them: it is published from `idempotent`.
+   */
+  readonly annotations?: Omit<ToolAnnotations, 'idempotentHint'>;
+  /**
+   * The tool may safely run more than once for one call, the one declaration of it: such a
+   * tool is retried (as `@Retryable()` says, else with the module's retry options), may be
+   * hedged or cached when also read-only, is answered as safe to repeat after a crash, and is
+   * published to MCP clients with `idempotentHint: true`. Default `false`: the tool runs once.
    */
   readonly idempotent?: boolean;
   /** Time limit of each attempt in ms (default: the module's, 30 s); `false` for none. */

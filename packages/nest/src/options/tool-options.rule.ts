@@ -1,14 +1,9 @@
-import {
-  CACHE_CONDITION,
-  CACHE_OPTION_RULE,
-  OUTPUT_OPTION_RULE,
-} from '../results/result-option.rules.js';
 import { type ToolAnnotations } from '@toolshield/core';
 import {
+  TOOL_ERROR_TYPES,
   CIRCUIT_BREAKER_OPTION_RULES,
   HEDGING_OPTIONS_RULE,
   RATE_LIMIT_OPTION_RULES,
-  TOOL_ERROR_TYPES,
   anyValue,
   listOf,
   required,
@@ -28,6 +23,11 @@ import type {
   ToolRateLimitOptions,
 } from '../interfaces/tool-options.interface.js';
 import { isHedgeable } from '../policies/tool-policies.js';
+import {
+  CACHE_CONDITION,
+  CACHE_OPTION_RULE,
+  OUTPUT_OPTION_RULE,
+} from '../results/result-option.rules.js';
 import { TIMEOUT_MS_RULE, TOOL_BULKHEAD_OPTIONS_RULE } from './policy-option.rules.js';
 
 /** A JSON Schema for an arguments object: its `type` must be `'object'`. */
@@ -37,6 +37,16 @@ const INPUT_SCHEMA_RULE: OptionRule = {
     typeof value === 'object' &&
     value !== null &&
     (value as { readonly type?: unknown }).type === 'object',
+};
+
+/**
+ * MCP's `idempotentHint` is not a second way to declare a tool safe to repeat: it is published
+ * from `idempotent`, so a tool that gives it is refused.
+ */
+const PUBLISHED_FROM_IDEMPOTENT: OptionRule = {
+  expected:
+    "left out (MCP's idempotentHint is published from idempotent: declare idempotent: true instead)",
+  accepts: (value) => value === undefined,
 };
 
 /**
@@ -54,7 +64,7 @@ export const TOOL_OPTIONS_RULE = withConditions(
       title: text(),
       readOnlyHint: bool(),
       destructiveHint: bool(),
-      idempotentHint: bool(),
+      idempotentHint: PUBLISHED_FROM_IDEMPOTENT,
       openWorldHint: bool(),
     }),
     idempotent: bool(),

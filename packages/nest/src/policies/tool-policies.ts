@@ -1,4 +1,3 @@
-import { resolveOutputBudget } from '../results/result-policies.js';
 import { type RetryOptions } from '@toolshield/core';
 import {
   Bulkhead,
@@ -7,6 +6,7 @@ import {
   type RetryPolicy,
 } from '@toolshield/core/internal';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
+import { resolveOutputBudget } from '../results/result-policies.js';
 import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.interface.js';
 import type {
   CallPolicyOverrides,
@@ -24,15 +24,13 @@ export function resolveToolPolicies(
   defaults: ToolPolicyDefaults = {},
   random?: () => number,
 ): ToolPolicies {
-  const idempotent = isIdempotent(tool);
-  const retry =
-    retryable !== undefined || idempotent
-      ? resolveRetryPolicy({
-          ...defaults.retry,
-          ...retryable,
-          backoff: { random, ...defaults.retry?.backoff, ...retryable?.backoff },
-        })
-      : undefined;
+  const retry = isIdempotent(tool)
+    ? resolveRetryPolicy({
+        ...defaults.retry,
+        ...retryable,
+        backoff: { random, ...defaults.retry?.backoff, ...retryable?.backoff },
+      })
+    : undefined;
   const bulkhead = tool.bulkhead ?? defaults.bulkhead;
   return {
     retry,
@@ -46,9 +44,9 @@ export function resolveToolPolicies(
   };
 }
 
-/** Whether a tool may run twice for one call (retries, hedges). @internal */
+/** Whether a tool may run twice for one call (retries, hedges): it says `idempotent: true`. @internal */
 export function isIdempotent(tool: ToolOptions): boolean {
-  return tool.idempotent ?? tool.annotations?.idempotentHint ?? false;
+  return tool.idempotent === true;
 }
 
 /** Whether a tool may be hedged: idempotent and read-only, since both attempts may run. @internal */

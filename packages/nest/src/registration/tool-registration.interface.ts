@@ -28,7 +28,7 @@ export interface ToolRegistration<TArgs = Record<string, unknown>> extends ToolO
    * DTO, and the JSON Schema is derived from it unless `inputSchema` is given.
    */
   readonly argsType?: Type<TArgs>;
-  /** The options of `@Retryable()`: giving them (even `{}`) lets the tool be retried. */
+  /** The options of `@Retryable()`: how the tool is retried; only with `idempotent: true`. */
   readonly retryable?: RetryOptions;
   readonly handler: ToolHandler<TArgs>;
   /** Where the tool comes from, for startup and log messages (default `registered tool "<name>"`). */

@@ -93,7 +93,7 @@ export class ToolRegistrar implements OnApplicationBootstrap {
     return this.pending?.delete(name) || this.registry.unregister(name);
   }
 
-  /** Builds the tools registered before bootstrap. @internal */
+  /** Builds the tools registered before bootstrap. */
   onApplicationBootstrap(): void {
     const pending = [...(this.pending?.values() ?? [])];
     this.pending = undefined;

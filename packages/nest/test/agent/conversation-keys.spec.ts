@@ -38,7 +38,7 @@ class BookingTools {
     name: 'book_flight',
     description: 'Books a flight and charges the card.',
     inputSchema: { type: 'object', properties: { flight: { type: 'string' } } },
-    annotations: { destructiveHint: true, idempotentHint: false },
+    annotations: { destructiveHint: true },
   })
   book(@ToolArgs() args: { flight: string }, @ToolCall() call: ToolCallContext) {
     return this.desk.book(call.idempotencyKey ?? call.callId, args.flight);

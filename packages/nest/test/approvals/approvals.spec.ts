@@ -57,6 +57,7 @@ let flaky = 0;
 @Injectable()
 class FlakyTools {
   @Tool({
+    idempotent: true,
     name: 'refund',
     description: 'Refunds a payment.',
     needsApproval: () => {

@@ -16,19 +16,36 @@ class HangingUpstreams {
 
   constructor(@Inject(TOOLSHIELD_CLOCK) private readonly clock: Clock) {}
 
-  @Tool({ name: 'timed', description: 'Hangs; 1 s per attempt.', timeoutMs: 1_000, breaker: false })
+  @Tool({
+    idempotent: true,
+    name: 'timed',
+    description: 'Hangs; 1 s per attempt.',
+    timeoutMs: 1_000,
+    breaker: false,
+  })
   @Retryable({ maxRetries: 5, budgetMs: 1_500, backoff: { baseMs: 100, jitter: 'none' } })
   timed(@ToolCall() call: ToolCallContext) {
     return this.hang(call);
   }
 
-  @Tool({ name: 'untimed', description: 'Hangs; no per-attempt limit.', timeoutMs: false })
+  @Tool({
+    idempotent: true,
+    name: 'untimed',
+    description: 'Hangs; no per-attempt limit.',
+    timeoutMs: false,
+  })
   @Retryable({ maxRetries: 5, budgetMs: 1_500 })
   untimed(@ToolCall() call: ToolCallContext) {
     return this.hang(call);
   }
 
-  @Tool({ name: 'default_backoff', description: 'Hangs.', timeoutMs: 1_000, breaker: false })
+  @Tool({
+    idempotent: true,
+    name: 'default_backoff',
+    description: 'Hangs.',
+    timeoutMs: 1_000,
+    breaker: false,
+  })
   @Retryable({ maxRetries: 5, budgetMs: 1_500 })
   defaultBackoff(@ToolCall() call: ToolCallContext) {
     return this.hang(call);
@@ -52,7 +69,7 @@ describe('budgetMs bounds the whole call (attempts and waits)', () => {
       new Promise<string>((resolve) => setImmediate(resolve, 'still running')),
     ]);
 
-  it('cuts the retry at the budget: @Tool({ timeoutMs: 1000 }) @Retryable({ budgetMs: 1500 }) ends at 1.5 s', async () => {
+  it('cuts the retry at the budget: @Tool({ idempotent: true, timeoutMs: 1000 }) @Retryable({ budgetMs: 1500 }) ends at 1.5 s', async () => {
     const pending = start('timed');
     await app.ctx.clock.advanceBy(1_499);
     expect(app.tools.attempts.map((attempt) => attempt.at)).toEqual([0, 1_100]);

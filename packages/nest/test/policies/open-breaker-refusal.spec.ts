@@ -18,7 +18,10 @@ class DownTools {
     return ++this.ran;
   }
 
-  @Tool({ description: 'Retries even an open breaker (its 30 s wait is past maxRetryAfterMs).' })
+  @Tool({
+    idempotent: true,
+    description: 'Retries even an open breaker (its 30 s wait is past maxRetryAfterMs).',
+  })
   @Retryable({ maxRetries: 1, retryOn: ['circuit_open'], maxRetryAfterMs: 1_000 })
   async retriesOpen() {
     return ++this.ran;

@@ -9,7 +9,12 @@ import { Retryable, Tool } from '../../src/index.js';
 export class LeakyTools {
   next: () => unknown = () => undefined;
 
-  @Tool({ name: 'leaky', description: 'Throws what the test tells it to.', breaker: false })
+  @Tool({
+    idempotent: true,
+    name: 'leaky',
+    description: 'Throws what the test tells it to.',
+    breaker: false,
+  })
   @Retryable({ maxRetries: 1, backoff: { baseMs: 1, capMs: 1 } })
   leaky(): Promise<unknown> {
     return Promise.reject(this.next());
