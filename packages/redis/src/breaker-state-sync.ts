@@ -35,8 +35,6 @@ export interface StateSyncListener {
  * follow), and every applied transition is published; the states the other instances
  * publish, and those script replies say the hash holds, are applied to this instance's
  * breakers (with `hydrate`) when they are newer than what it knew.
- *
- * @internal
  */
 export class BreakerStateSync {
   private readonly known = new Map<string, KnownState>();

@@ -1,6 +1,6 @@
 import type { BreakerHandle, SharedWindowCounts } from '@toolshield/core/internal';
 
-/** Successes and failures, as counted (mutable). @internal */
+/** Successes and failures, as counted (mutable). */
 export interface Tally {
   successes: number;
   failures: number;

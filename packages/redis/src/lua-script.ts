@@ -4,8 +4,6 @@ import type { Redis } from 'ioredis';
 /**
  * A Lua script run by its SHA1 (`EVALSHA`: Redis neither receives nor hashes the source
  * again), sent whole (`EVAL`) only when Redis does not have it yet, as after a restart.
- *
- * @internal
  */
 export class LuaScript {
   private readonly sha: string;

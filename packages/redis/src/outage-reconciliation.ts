@@ -18,8 +18,6 @@ export interface ReconciliationListener {
  * when Redis lost it). When that state is closed, the kept counts that are still in the
  * window go into the breaker's own window as it follows, and into the shared window in one
  * script, once: the merged window then decides whether the breaker opens.
- *
- * @internal
  */
 export class OutageReconciliation {
   /** Counts made while Redis was away: added to the shared window when it is back. */

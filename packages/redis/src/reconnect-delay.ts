@@ -9,7 +9,6 @@ export const MAX_RECONNECT_DELAY_MS = 500;
  * was (ioredis's own default doubles up to 5 s).
  *
  * @param attempt the attempt about to be made, from 1
- * @internal
  */
 export function reconnectDelay(attempt: number): number {
   return Math.min(50 * 2 ** Math.min(attempt - 1, 10), MAX_RECONNECT_DELAY_MS);

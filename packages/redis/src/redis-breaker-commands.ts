@@ -12,10 +12,10 @@ import {
 import type { Tally } from './breaker-window-buckets.js';
 import type { RedisLink } from './redis-link.js';
 
-/** What a state-changing script answers: applied (1 or 0), then the state the hash holds. @internal */
+/** What a state-changing script answers: applied (1 or 0), then the state the hash holds. */
 export type ScriptReply = [applied: number, state: CircuitState, version: number, openedAt: string];
 
-/** Where a merge adds an instance's outage counts (see MERGE_SCRIPT). @internal */
+/** Where a merge adds an instance's outage counts (see MERGE_SCRIPT). */
 export interface MergeTarget {
   readonly key: string;
   /** The version of the shared state the counts join. */
@@ -31,8 +31,6 @@ export interface MergeTarget {
  * The Redis commands of the breaker store's parts, each within the store's command timeout
  * (a failure turns its health `degraded`): a seam, so the parts' logic runs in specs without
  * Redis. {@link RedisBreakerCommands} sends them.
- *
- * @internal
  */
 export interface BreakerCommands {
   readonly instanceId: string;
@@ -65,8 +63,6 @@ export interface BreakerCommands {
 /**
  * {@link BreakerCommands} over a {@link RedisLink}, and the breaker store's key names: one
  * hash per breaker, its trial slots, and its window's buckets by version and index.
- *
- * @internal
  */
 export class RedisBreakerCommands implements BreakerCommands {
   readonly instanceId: string;

@@ -11,8 +11,6 @@ const PERIOD_MS = 5_000;
  * busy event loop that handled a reply 50 ms late does not make its slot 50 ms late).
  * The best sample of the current and of the previous period count, so a drift of either
  * clock is followed within two periods.
- *
- * @internal
  */
 export class RedisClockOffset {
   private current = Number.NEGATIVE_INFINITY;

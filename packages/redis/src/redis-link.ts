@@ -37,8 +37,6 @@ export interface RedisLinkListener {
  * A store's two connections to Redis (commands, and a duplicate subscribed to its channel),
  * with the timeout every command races and the health both make: what the shared stores of
  * this package have in common.
- *
- * @internal
  */
 export class RedisLink {
   readonly redis: Redis;

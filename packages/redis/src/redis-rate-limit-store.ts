@@ -160,6 +160,7 @@ export class RedisRateLimitStore implements RateLimitStore, SharedSchedule {
     return { granted: true, waitMs: this.clockOffset.toLocal(slotAt) - receivedAt };
   }
 
+  /** Each instance's share of the rate while the schedule cannot be reached. */
   fallbackRate(_key: string, rate: number): number {
     return rate / this.instances;
   }

@@ -32,8 +32,6 @@ const FOLLOWED = {
  * moves them apart to the new spacing. A limiter made after others learned waits for what
  * they learned before its first reservation. While the schedule cannot be reached, it paces
  * on its own schedule at the store's fallback rate, after the shared slots it still holds.
- *
- * @internal
  */
 export class SharedRateLimiter extends RateLimiter {
   /** Calls holding a reserved slot. */

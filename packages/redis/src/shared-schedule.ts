@@ -1,4 +1,4 @@
-/** What a limiter asks a {@link RateLimitStore} for: the next slot of its key's schedule. @internal */
+/** What a limiter asks a {@link RateLimitStore} for: the next slot of its key's schedule. @publicApi */
 export interface RateLimitSlotRequest {
   /** Calls per second the schedule spaces slots at (the limiter's rate now). */
   readonly rate: number;
@@ -13,7 +13,7 @@ export interface RateLimitSlotRequest {
  * that long ago, before the answer was handled), or a refusal because the next free slot is
  * `retryAfterMs` away, past the request's `maxWaitMs`.
  *
- * @internal
+ * @publicApi
  */
 export type RateLimitSlot =
   | { readonly granted: true; readonly waitMs: number }
@@ -30,7 +30,7 @@ export type RateLimitSlot =
  * (`spaced`): the slots already reserved closer than that are moved apart, once for every
  * instance (see {@link FollowedRateChange}).
  *
- * @internal
+ * @publicApi
  */
 export type SharedRateChange =
   | { readonly kind: 'paused'; readonly forMs: number }
@@ -48,7 +48,7 @@ export type SharedRateChange =
  * A change shared and followed as it is: a raise of the learned rate, or the limit the
  * upstream announced (calls a second).
  *
- * @internal
+ * @publicApi
  */
 export type RateLevelChange =
   | { readonly kind: 'raised'; readonly rate: number }
@@ -62,7 +62,7 @@ export type RateLevelChange =
  * every instance, is `factor` times as far from that point), so calls not yet gone leave at
  * the lower rate as a lone limiter's waiting calls do.
  *
- * @internal
+ * @publicApi
  */
 export type FollowedRateChange =
   | { readonly kind: 'paused'; readonly forMs: number; readonly shiftMs: number }
@@ -75,7 +75,7 @@ export type FollowedRateChange =
     }
   | RateLevelChange;
 
-/** What a store that shares rate limits sees of a limiter. @internal */
+/** What a store that shares rate limits sees of a limiter. @publicApi */
 export interface SharedRateLimiterHandle {
   readonly key: string;
   /** Applies a change another instance made to the shared schedule or learned rate. */
@@ -89,7 +89,7 @@ export interface SharedRateLimiterHandle {
  * the rate; it shares the pauses and rate changes its adaptive controller decides, and follows
  * the others'.
  *
- * @internal
+ * @publicApi
  */
 export interface SharedSchedule {
   /**

@@ -1,6 +1,7 @@
 import {
   ConfigurableModuleBuilder,
   Inject,
+  type ConfigurableModuleCls,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -21,6 +22,19 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: REDIS_MODULE_OPTIONS } =
       global: extras.isGlobal,
     }))
     .build();
+
+/**
+ * What `ToolShieldRedisModule` extends: Nest's generated `forRoot` and `forRootAsync` (with
+ * `isGlobal`). Use `ToolShieldRedisModule`, not this.
+ *
+ * @publicApi
+ */
+export const ToolShieldRedisModuleBase: ConfigurableModuleCls<
+  ToolShieldRedisModuleOptions,
+  'forRoot',
+  'create',
+  { isGlobal: boolean }
+> = ConfigurableModuleClass;
 
 /** The module's own client, when it was given a URL. */
 const OWNED_CONNECTION = Symbol('ToolShieldRedisOwnedConnection');
@@ -116,9 +130,10 @@ const STORE_BASIS = Symbol('ToolShieldRedisStoreBasis');
   exports: [RedisBreakerStore, RedisRateLimitStore, RedisRetryBudgetStore],
 })
 export class ToolShieldRedisModule
-  extends ConfigurableModuleClass
+  extends ToolShieldRedisModuleBase
   implements OnApplicationShutdown
 {
+  /** Nest injects the stores. @internal */
   constructor(
     private readonly breakers: RedisBreakerStore,
     private readonly rateLimits: RedisRateLimitStore,

@@ -9,8 +9,6 @@ import { TrialSlots } from './trial-slots.js';
  * so the slot of an instance that died holding it is freed when its lease ends. A trial's
  * success is decided there too: once `max` succeeded, on whichever instances, the breaker
  * closes everywhere. While Redis is away, the local slots alone hold.
- *
- * @internal
  */
 export class TrialLeases {
   private readonly slots: TrialSlots;

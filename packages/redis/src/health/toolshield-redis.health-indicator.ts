@@ -23,6 +23,7 @@ import { RedisRateLimitStore } from '../redis-rate-limit-store.js';
  */
 @Injectable()
 export class ToolShieldRedisHealthIndicator {
+  /** Nest injects the stores. @internal */
   constructor(
     private readonly indicators: HealthIndicatorService,
     private readonly store: RedisBreakerStore,
