@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { ApprovalStore } from '@toolshield/core';
+import type { ApprovalStore } from '@toolshield/core/approvals';
 import { ToolShieldModule } from '@toolshield/nest';
 import { CalculatorTools } from './tools/calculator.tools.js';
 import { CompletionTools } from './tools/completion.tools.js';

@@ -1,8 +1,8 @@
 /**
  * @toolshield/core: what an app writes with toolshield without a framework: the error taxonomy,
- * results and failures, the clock, the events, the policies' options, `shieldTool` and the
- * renderers for each provider. The agent loop is `@toolshield/core/agent`, test helpers
- * `@toolshield/core/testing`.
+ * results and failures, the clock, the policies' options, `shieldTool` and the renderings.
+ * The agent loop is `@toolshield/core/agent`, the events `@toolshield/core/events`, approval
+ * stores `@toolshield/core/approvals`, test helpers `@toolshield/core/testing`.
  *
  * @packageDocumentation
  */
@@ -28,6 +28,8 @@ export {
   isToolError,
   type ValidationIssue,
   ApprovalPendingError,
+  ApprovalError,
+  type ApprovalErrorOptions,
   ApprovalDeniedError,
   ApprovalExpiredError,
 } from './errors/index.js';
@@ -52,7 +54,6 @@ export {
 } from './results/index.js';
 export {
   type RetryInfo,
-  type RateLimitEvent,
   type RetryOptions,
   type RetryOn,
   type BackoffOptions,
@@ -62,6 +63,10 @@ export {
   type OpeningRuleCounts,
   openingRules,
   type RateLimitOptions,
+  type RateController,
+  type RateDecision,
+  type UpstreamAnswer,
+  type UpstreamRateSignals,
   type AdaptiveRateOptions,
   type BulkheadOptions,
   type HedgingOptions,
@@ -87,31 +92,6 @@ export {
   type AbortListener,
 } from './clock/index.js';
 export {
-  type ToolEvent,
-  type ToolCallStartedEvent,
-  type ToolAttemptFailedEvent,
-  type ToolRetryScheduledEvent,
-  type ToolRetryWithheldEvent,
-  type ToolCallSucceededEvent,
-  type ToolCallFailedEvent,
-  type BreakerStateChangedEvent,
-  type RateLimitWaitingEvent,
-  type RateLimitRefusedEvent,
-  type RateLimitChangedEvent,
-  type HedgeSentEvent,
-  type HedgeWonEvent,
-  type ChaosInjectedEvent,
-  type ApprovalEvent,
-  type ApprovalEventBase,
-  type ApprovalRequestedEvent,
-  type ApprovalApprovedEvent,
-  type ApprovalDeniedEvent,
-  type ApprovalExpiredEvent,
-  type CircuitState,
-  type CallEventBase,
-  type ToolEventBase,
-} from './events/index.js';
-export {
   shieldTool,
   type ShieldOptions,
   type ShieldCacheOptions,
@@ -131,18 +111,7 @@ export {
 } from './rendering/index.js';
 export { renderToolOutcomeContent, type ToolOutcomeRenderer } from './agent/index.js';
 export {
-  ApprovalStore,
-  InMemoryApprovalStore,
-  settleApproval,
-  ApprovalNotPendingError,
-  type ApprovalRecord,
-  type ApprovalResolution,
   type ToolApprovalPolicy,
-  type ApprovalStatus,
-  type ApprovalDecision,
-  type ApprovalDecideResult,
-  type ApprovalListFilter,
-  type ApprovalNotPendingReason,
   type ToolApprovalRef,
 } from './approvals/index.js';
 export {
@@ -150,6 +119,7 @@ export {
   DEFAULT_OUTPUT_BUDGET,
   type NotedOutput,
   type OutputCut,
+  type JsonCutSummary,
   type OutputPage,
   type TokenEstimator,
   estimateTokens,
@@ -160,6 +130,7 @@ export {
   type ToolCacheEntry,
   type ToolCacheLookup,
   type ToolCacheMetadata,
+  type ToolCacheAnswer,
   InMemoryToolCacheStore,
   type InMemoryToolCacheStoreOptions,
 } from './cache/index.js';

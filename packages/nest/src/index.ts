@@ -32,32 +32,8 @@ export {
 } from './approvals/tool-approval-options.interface.js';
 export { mayNeedApproval } from './approvals/tool-approval-gate.js';
 export type { ExpiredApproval } from './approvals/tool-approvals.js';
-export { defaultIdempotencyKey } from '@toolshield/core';
-export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core/internal';
-export type { IdempotencyKeyFactory, IdempotencyKeyRequest } from './execution/idempotency-key.js';
-export type { FallbackMetadata } from './execution/tool-fallback.js';
-export { ToolExecutionContext } from './execution/tool-execution-context.js';
-export { ToolPipeline, DEFAULT_POLICY_ORDER } from './invocation/tool-pipeline.js';
 export {
-  ToolCircuitBreakers,
-  type ToolBreakerState,
-} from './policies/tool-circuit-breakers.service.js';
-export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
-export type { HedgeMetadata } from './policies/layers/hedging.layer.js';
-export { currentToolCall } from './policies/hedging/current-tool-call.js';
-export * from './agent/index.js';
-export { assertToolOptions } from './options/assert-tool-options.js';
-export type {
-  ToolCacheSettings,
-  ToolOutputOption,
-  ToolResultModuleOptions,
-  ReadMoreToolOptions,
-} from './results/tool-result-options.interface.js';
-export type { CacheMetadata } from './results/cache.layer.js';
-export type { OutputMetadata } from './results/output.layer.js';
-export { READ_TOOL_OUTPUT } from './results/read-tool-output.constants.js';
-/** What a tool file needs from @toolshield/core, so that it imports from @toolshield/nest alone. */
-export {
+  defaultIdempotencyKey,
   ToolError,
   ToolTimeoutError,
   RateLimitedError,
@@ -84,6 +60,30 @@ export {
   type ToolOutcome,
   type ToolCallMetadata,
   type Clock,
-  type ToolEvent,
 } from '@toolshield/core';
 export { DEFAULT_COMPLETION_TOOL } from '@toolshield/core/agent';
+export { type ToolEvent } from '@toolshield/core/events';
+export { DEFAULT_TOOL_TIMEOUT_MS } from '@toolshield/core/internal';
+export type { IdempotencyKeyFactory, IdempotencyKeyRequest } from './execution/idempotency-key.js';
+export type { FallbackMetadata } from './execution/tool-fallback.js';
+export { ToolExecutionContext } from './execution/tool-execution-context.js';
+export { ToolPipeline, DEFAULT_POLICY_ORDER } from './invocation/tool-pipeline.js';
+export {
+  ToolCircuitBreakers,
+  type ToolBreakerState,
+} from './policies/tool-circuit-breakers.service.js';
+export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
+export type { HedgeMetadata } from './policies/layers/hedging.layer.js';
+export { currentToolCall } from './policies/hedging/current-tool-call.js';
+export * from './agent/index.js';
+export { assertToolOptions } from './options/assert-tool-options.js';
+export type {
+  ToolCacheSettings,
+  ToolOutputOption,
+  ToolResultModuleOptions,
+  ReadMoreToolOptions,
+} from './results/tool-result-options.interface.js';
+export type { CacheMetadata } from './results/cache.layer.js';
+export type { OutputMetadata } from './results/output.layer.js';
+export { READ_TOOL_OUTPUT } from './results/read-tool-output.constants.js';
+/** What a tool file needs from @toolshield/core, so that it imports from @toolshield/nest alone. */

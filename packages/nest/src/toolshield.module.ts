@@ -1,7 +1,8 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ApprovalStore, systemClock } from '@toolshield/core';
+import { systemClock } from '@toolshield/core';
 import { ToolCallLedgerStore } from '@toolshield/core/agent';
+import { ApprovalStore } from '@toolshield/core/approvals';
 import { AgentRunnerFactory } from './agent/agent-runner.factory.js';
 import { ledgerStoreProvider } from './agent/ledger-store.provider.js';
 import { ToolBatchRunner } from './agent/tool-batch-runner.service.js';

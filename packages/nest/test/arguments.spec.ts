@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ToolEvent, ToolFailure } from '@toolshield/core';
+import type { ToolFailure } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import fc from 'fast-check';
 import { createToolApp } from './fixtures/create-app.js';
 import { WeatherTools } from './fixtures/weather.tools.js';

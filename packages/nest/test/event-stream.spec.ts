@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ToolEvent } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { filter, map } from 'rxjs';
 import { createToolApp } from './fixtures/create-app.js';
 import { WeatherTools } from './fixtures/weather.tools.js';

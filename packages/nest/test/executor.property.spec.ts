@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type ToolEvent, type ToolOutcome } from '@toolshield/core';
+import { type ToolOutcome } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import { TOOL_ERROR_TYPES } from '@toolshield/core/internal';
 import fc from 'fast-check';
 import { createToolApp } from './fixtures/create-app.js';

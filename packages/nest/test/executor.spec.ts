@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ToolEvent, ToolFailure, ToolResult } from '@toolshield/core';
+import type { ToolFailure, ToolResult } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { createToolApp } from './fixtures/create-app.js';
 import { WeatherTools } from './fixtures/weather.tools.js';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { InMemoryApprovalStore, type ToolFailure } from '@toolshield/core';
+import { type ToolFailure } from '@toolshield/core';
 import { InMemoryToolCallLedgerStore } from '@toolshield/core/agent';
+import { InMemoryApprovalStore } from '@toolshield/core/approvals';
 import { InMemoryCircuitBreakerStore } from '@toolshield/core/internal';
 import { VirtualClock } from '@toolshield/core/testing';
 import {
@@ -416,7 +417,7 @@ const toolOptions: OptionTables<ToolOptions> = {
   },
   needsApproval: {
     good: [true, false, () => true],
-    bad: [['yes', "@Tool(probe).needsApproval must be"]],
+    bad: [['yes', '@Tool(probe).needsApproval must be']],
   },
   critical: {
     good: [true, false],

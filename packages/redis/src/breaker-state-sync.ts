@@ -1,4 +1,5 @@
-import type { CircuitState, Clock } from '@toolshield/core';
+import type { Clock } from '@toolshield/core';
+import type { CircuitState } from '@toolshield/core/events';
 import type {
   BreakerHandle,
   CircuitBreakerSnapshot,

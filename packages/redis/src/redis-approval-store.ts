@@ -4,7 +4,7 @@ import type {
   ApprovalListFilter,
   ApprovalRecord,
   ApprovalStore,
-} from '@toolshield/core';
+} from '@toolshield/core/approvals';
 import {
   assertOptions,
   func,

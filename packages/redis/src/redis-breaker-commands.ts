@@ -1,4 +1,4 @@
-import type { CircuitState } from '@toolshield/core';
+import type { CircuitState } from '@toolshield/core/events';
 import type { ChainableCommander } from 'ioredis';
 import {
   ACQUIRE_TRIAL_SCRIPT,

@@ -1,4 +1,5 @@
-import { type Clock, type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
+import { type Clock, type RateLimitOptions } from '@toolshield/core';
+import { type RateLimitEvent } from '@toolshield/core/events';
 import { assertOptions, type RateLimiter, type RateLimitStore } from '@toolshield/core/internal';
 import type { Redis } from 'ioredis';
 import {

@@ -1,10 +1,10 @@
-import { type Clock, type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
+import { type Clock, type RateLimitOptions, type RateDecision } from '@toolshield/core';
+import { type RateLimitEvent } from '@toolshield/core/events';
 import {
   cancellationError,
   DEFAULT_ADAPTIVE_RATE,
   RateLimiter,
   type AcquireOptions,
-  type RateDecision,
 } from '@toolshield/core/internal';
 import { ReservedSlots } from './reserved-slots.js';
 import type { FollowedRateChange, RateLimitSlot, SharedSchedule } from './shared-schedule.js';

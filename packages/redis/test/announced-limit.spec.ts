@@ -1,9 +1,7 @@
 import { expect, it } from '@jest/globals';
-import { type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
-import {
-  SystemClock,
-  readUpstreamRateSignals,
-} from '@toolshield/core/internal';
+import { type RateLimitOptions } from '@toolshield/core';
+import { type RateLimitEvent } from '@toolshield/core/events';
+import { SystemClock, readUpstreamRateSignals } from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../src/index.js';
 import { AnnouncingUpstream, INSTANCE_HEADER } from './support/announcing-upstream.js';

@@ -1,7 +1,8 @@
 import { expect, it } from '@jest/globals';
 import { Injectable, Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { ApprovalRecord, ToolFailure } from '@toolshield/core';
+import type { ToolFailure } from '@toolshield/core';
+import type { ApprovalRecord } from '@toolshield/core/approvals';
 import { VirtualClock } from '@toolshield/core/testing';
 import { Tool, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import fc from 'fast-check';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import {
-  CancelledError,
-  VirtualClock,
-  type Clock,
-  type RateLimitOptions,
-} from '@toolshield/core/internal';
+import { CancelledError, type Clock, type RateLimitOptions } from '@toolshield/core';
+import { VirtualClock } from '@toolshield/core/testing';
 import { SharedRateLimiter } from '../src/shared-rate-limiter.js';
 import type {
   FollowedRateChange,

@@ -10,7 +10,7 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApprovalNotPendingError } from '@toolshield/core';
+import { ApprovalNotPendingError } from '@toolshield/core/approvals';
 import { AgentRunsService } from '../runs/agent-runs.service.js';
 import {
   approvalView,

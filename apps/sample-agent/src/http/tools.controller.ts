@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import type { CircuitState } from '@toolshield/core';
+import type { CircuitState } from '@toolshield/core/events';
 import { ToolCircuitBreakers, ToolRegistry } from '@toolshield/nest';
 import { breakerStateByTool } from '../telemetry/tool-breaker-states.js';
 

@@ -5,7 +5,7 @@ import type {
   ApprovalRecord,
   ApprovalStatus,
   ApprovalStore,
-} from '@toolshield/core';
+} from '@toolshield/core/approvals';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApprovalsTable, RunDatabase } from './run-store-schema.js';
 

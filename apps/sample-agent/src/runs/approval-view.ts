@@ -1,4 +1,4 @@
-import type { ApprovalRecord, ApprovalStatus, ApprovalStore } from '@toolshield/core';
+import type { ApprovalRecord, ApprovalStatus, ApprovalStore } from '@toolshield/core/approvals';
 import { InvalidApprovalRequestError } from './run-errors.js';
 
 /** A call waiting for (or settled by) a person, as `GET /api/approvals` shows it. */

@@ -1,5 +1,5 @@
-import { InMemoryApprovalStore } from '@toolshield/core';
 import { InMemoryToolCallLedgerStore } from '@toolshield/core/agent';
+import { InMemoryApprovalStore } from '@toolshield/core/approvals';
 import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
 import { compareNewestFirst, isAfterCursor, type RunCursor } from './run-page.js';

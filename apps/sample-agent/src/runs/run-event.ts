@@ -1,4 +1,4 @@
-import type { ToolEvent } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 
 /** A call a run waits on, as `run.awaiting_approval` and `GET /api/approvals` show it. */
 export interface RunApprovalRequest {

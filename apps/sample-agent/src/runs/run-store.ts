@@ -1,5 +1,5 @@
-import type { ApprovalStore } from '@toolshield/core';
 import type { ToolCallLedgerStore } from '@toolshield/core/agent';
+import type { ApprovalStore } from '@toolshield/core/approvals';
 import type { RunIdempotency } from './idempotency.js';
 import type { RunEvent } from './run-event.js';
 import type { RunCursor } from './run-page.js';

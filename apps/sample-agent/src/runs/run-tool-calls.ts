@@ -1,10 +1,6 @@
-import {
-  renderToolOutcomeContent,
-  type ToolCallRequest,
-  type ToolEvent,
-  type ToolOutcome,
-} from '@toolshield/core';
+import { renderToolOutcomeContent, type ToolCallRequest, type ToolOutcome } from '@toolshield/core';
 import { type ToolCallExecutorOptions } from '@toolshield/core/agent';
+import { type ToolEvent } from '@toolshield/core/events';
 import type { ToolCircuitBreakers, ToolExecutor, ToolRegistry } from '@toolshield/nest';
 import { randomUUID } from 'node:crypto';
 import type { RunTracing } from '../telemetry/run-tracing.js';

@@ -1,10 +1,6 @@
-import {
-  renderToolOutcomeContent,
-  type ApprovalRecord,
-  type ApprovalStore,
-  type ToolOutcome,
-} from '@toolshield/core';
+import { renderToolOutcomeContent, type ToolOutcome } from '@toolshield/core';
 import type { ConversationMessage } from '@toolshield/core/agent';
+import { type ApprovalRecord, type ApprovalStore } from '@toolshield/core/approvals';
 import { approvalFailure } from '@toolshield/core/internal';
 import type { RunEventHub } from './run-event-hub.js';
 import type { RunStore } from './run-store.js';

@@ -1,4 +1,4 @@
-import type { CircuitState } from '@toolshield/core';
+import type { CircuitState } from '@toolshield/core/events';
 import type { ToolBreakerState } from '@toolshield/nest';
 
 /** How far each state is from serving calls: the state a tool shows is its worst breaker's. */

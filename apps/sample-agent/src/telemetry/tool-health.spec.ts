@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ToolEvent, ToolFailure, ToolResult } from '@toolshield/core';
+import type { ToolFailure, ToolResult } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { BREAKER_HISTORY_MS, ToolHealthTracker } from './tool-health.js';
 
 const base = { callId: 'c', tool: 'search' };

@@ -1,4 +1,4 @@
-import type { CircuitState, ToolEvent } from '@toolshield/core';
+import type { CircuitState, ToolEvent } from '@toolshield/core/events';
 
 /** How far back the breaker strip of `GET /api/tool-health` reaches. */
 export const BREAKER_HISTORY_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ToolEvent } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { ToolExecutor } from '@toolshield/nest';
 import { createSampleApp } from '../../test/fixtures/sample-app.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ApprovalRecord } from '@toolshield/core';
+import type { ApprovalRecord } from '@toolshield/core/approvals';
 import type { RunStore } from '../../src/runs/run-store.js';
 import { STORE_BACKENDS } from '../fixtures/stores.js';
 

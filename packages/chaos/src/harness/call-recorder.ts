@@ -1,11 +1,6 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
-import type {
-  Clock,
-  ToolCallContext,
-  ToolErrorType,
-  ToolEvent,
-  ToolOutcome,
-} from '@toolshield/core';
+import type { Clock, ToolCallContext, ToolErrorType, ToolOutcome } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import type { ToolErrorClassifier } from '@toolshield/nest/internal';
 import { tap, type Observable } from 'rxjs';
 import type { RecordedAttempt, RecordedCall } from './recorded-run.js';

@@ -1,5 +1,5 @@
 import { type ToolOutcome } from '@toolshield/core';
-import { isTerminalToolEvent } from '@toolshield/core/internal';
+import { isTerminalToolEvent } from '@toolshield/core/events';
 import type { RecordedCall, RecordedRun } from './recorded-run.js';
 
 /**

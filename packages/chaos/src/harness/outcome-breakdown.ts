@@ -1,4 +1,5 @@
-import type { ToolEvent, ToolOutcome } from '@toolshield/core';
+import type { ToolOutcome } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 
 /**
  * Latency percentiles of the calls of a run or scenario, in clock ms (virtual time in the

@@ -1,4 +1,5 @@
-import type { ToolErrorType, ToolEvent, ToolOutcome } from '@toolshield/core';
+import type { ToolErrorType, ToolOutcome } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 
 /**
  * One attempt of a call as the harness saw it. Times are clock ms (virtual in the harness).

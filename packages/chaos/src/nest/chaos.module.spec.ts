@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { type ToolCallContext, type ToolEvent, type ToolFailure } from '@toolshield/core';
+import { type ToolCallContext, type ToolFailure } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import { VirtualClock } from '@toolshield/core/testing';
 import { TOOLSHIELD_CLOCK, Tool, ToolCall, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import { InventoryAppModule, InventoryTools } from '../../test/fixtures/inventory.tools.js';

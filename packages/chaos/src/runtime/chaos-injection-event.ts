@@ -1,4 +1,4 @@
-import type { ChaosInjectedEvent } from '@toolshield/core';
+import type { ChaosInjectedEvent } from '@toolshield/core/events';
 
 /**
  * A `chaos.injected` event as the controller emits it: the core event with the attempt it

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { ApprovalStore, InMemoryApprovalStore } from '@toolshield/core';
+import { ApprovalStore, InMemoryApprovalStore } from '@toolshield/core/approvals';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { TOOLSHIELD_MODULE_OPTIONS } from '../toolshield.module-definition.js';
 

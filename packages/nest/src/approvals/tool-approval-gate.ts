@@ -1,10 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type Clock,
-  type ToolCallContext,
-  ApprovalStore,
-  type ApprovalRecord,
-} from '@toolshield/core';
+import { type Clock, type ToolCallContext } from '@toolshield/core';
+import { ApprovalStore, type ApprovalRecord } from '@toolshield/core/approvals';
 import { approvalError } from '@toolshield/core/internal';
 import { randomUUID } from 'node:crypto';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';

@@ -1,4 +1,5 @@
-import type { ApprovalStore, ToolApprovalPolicy } from '@toolshield/core';
+import type { ToolApprovalPolicy } from '@toolshield/core';
+import type { ApprovalStore } from '@toolshield/core/approvals';
 
 /**
  * Whether a call of a tool needs a person's approval before it runs: `true` for every call,

@@ -4,12 +4,15 @@ import {
   type ToolCallRequest,
   type ToolFailure,
   type ToolOutcome,
+} from '@toolshield/core';
+import {
   ApprovalNotPendingError,
   ApprovalStore,
   type ApprovalListFilter,
   type ApprovalRecord,
-} from '@toolshield/core';
-import { approvalFailure, type ApprovalResolution } from '@toolshield/core/internal';
+  type ApprovalResolution,
+} from '@toolshield/core/approvals';
+import { approvalFailure } from '@toolshield/core/internal';
 import { ToolEventBus } from '../execution/tool-event-bus.js';
 import { ToolFailureFactory } from '../execution/tool-failure.factory.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { ToolEvent } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { Observable, type Subscriber } from 'rxjs';
 import { ToolFailureFactory } from './tool-failure.factory.js';
 

@@ -2,13 +2,13 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CancelledError,
   createToolResult,
-  type ChaosInjectedEvent,
   type Clock,
   type ToolCallRequest,
-  type ToolEvent,
   type ToolFailure,
   type ToolOutcome,
 } from '@toolshield/core';
+import type { ApprovalRecord, ApprovalResolution } from '@toolshield/core/approvals';
+import { type ChaosInjectedEvent, type ToolEvent } from '@toolshield/core/events';
 import {
   ToolNotFoundError,
   assertSerializableOutput,
@@ -39,7 +39,6 @@ import { ToolFailureEnvelope } from './tool-failure-envelope.js';
 import { ToolFailureFactory, effectFacts } from './tool-failure.factory.js';
 import { ToolApprovalGate } from '../approvals/tool-approval-gate.js';
 import { ToolApprovals, type ExpiredApproval } from '../approvals/tool-approvals.js';
-import type { ApprovalRecord, ApprovalResolution } from '@toolshield/core';
 
 /**
  * Runs tool calls as a model emits them. `execute` never throws and never rejects: every

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
-import type { CircuitState } from '@toolshield/core';
+import type { CircuitState } from '@toolshield/core/events';
 import { ToolCircuitBreakers } from '../policies/tool-circuit-breakers.service.js';
 import { ToolRegistry } from '../registry/tool.registry.js';
 import { assertReadinessOptions, type ToolShieldReadinessOptions } from './readiness-options.js';

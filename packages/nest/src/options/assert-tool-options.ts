@@ -1,10 +1,5 @@
-import { type RetryOptions } from '@toolshield/core';
-import {
-  InvalidOptionsError,
-  RETRY_OPTIONS_RULE,
-  assertOptions,
-  describeOptionValue,
-} from '@toolshield/core/internal';
+import { type RetryOptions, InvalidOptionsError } from '@toolshield/core';
+import { RETRY_OPTIONS_RULE, assertOptions, describeOptionValue } from '@toolshield/core/internal';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import { TOOL_OPTIONS_RULE } from './tool-options.rule.js';
 

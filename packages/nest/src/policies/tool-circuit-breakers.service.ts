@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { type CircuitBreakerOptions, type CircuitState, type Clock } from '@toolshield/core';
+import { type CircuitBreakerOptions, type Clock } from '@toolshield/core';
+import { type CircuitState } from '@toolshield/core/events';
 import {
   CircuitBreakerRegistry,
   DEFAULT_CIRCUIT_BREAKER_OPTIONS,

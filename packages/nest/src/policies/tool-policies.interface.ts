@@ -1,6 +1,5 @@
-import type { OutputBudget } from '@toolshield/core';
-import type { ToolCacheSettings } from '../results/tool-result-options.interface.js';
 import type {
+  OutputBudget,
   HedgingOptions,
   RateLimitOptions,
   CircuitBreakerOptions,
@@ -8,6 +7,7 @@ import type {
   ToolCallContext,
 } from '@toolshield/core';
 import type { Bulkhead, RetryPolicy } from '@toolshield/core/internal';
+import type { ToolCacheSettings } from '../results/tool-result-options.interface.js';
 
 /** A tool's breaker settings, resolved. @internal */
 export interface ToolBreakerPolicy {

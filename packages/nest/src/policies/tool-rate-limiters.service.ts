@@ -1,10 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  CancelledError,
-  type Clock,
-  type RateLimitEvent,
-  type RateLimitOptions,
-} from '@toolshield/core';
+import { CancelledError, type Clock, type RateLimitOptions } from '@toolshield/core';
+import { type RateLimitEvent } from '@toolshield/core/events';
 import { RateLimiter, type RateLimiterSnapshot } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import { ToolEventBus } from '../execution/tool-event-bus.js';

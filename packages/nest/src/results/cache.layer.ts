@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Clock } from '@toolshield/core';
-import {
-  InMemoryToolCacheStore,
-  ToolResultCache,
-  toolCacheKey,
-  toolCacheMetadata,
-  type ToolCacheMetadata,
-} from '@toolshield/core/internal';
+import { type Clock, InMemoryToolCacheStore, type ToolCacheMetadata } from '@toolshield/core';
+import { ToolResultCache, toolCacheKey, toolCacheMetadata } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
 import { ToolErrorClassifier } from '../execution/tool-error-classifier.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { OutputCut } from '@toolshield/core';
 import { cacheNotes, fitOutput, type FitOutputOptions } from '@toolshield/core/internal';
-import type { OutputCut } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';

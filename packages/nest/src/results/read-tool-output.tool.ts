@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { NotFoundError } from '@toolshield/core';
-import { DEFAULT_OUTPUT_BUDGET, BYTES_PER_TOKEN, readOutputPage } from '@toolshield/core/internal';
+import { NotFoundError, DEFAULT_OUTPUT_BUDGET } from '@toolshield/core';
+import { BYTES_PER_TOKEN, readOutputPage } from '@toolshield/core/internal';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
 import type { ToolShieldModuleOptions } from '../interfaces/toolshield-module-options.interface.js';
 import { ToolRegistrar } from '../registration/tool.registrar.js';

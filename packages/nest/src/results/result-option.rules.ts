@@ -1,3 +1,4 @@
+import type { OutputBudget } from '@toolshield/core';
 import {
   bool,
   either,
@@ -10,7 +11,6 @@ import {
   withMethods,
   type OptionRule,
 } from '@toolshield/core/internal';
-import type { OutputBudget } from '@toolshield/core/internal';
 import type {
   ReadMoreToolOptions,
   ToolCacheSettings,

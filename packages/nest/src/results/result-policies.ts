@@ -1,4 +1,4 @@
-import { DEFAULT_OUTPUT_BUDGET, type OutputBudget } from '@toolshield/core/internal';
+import { DEFAULT_OUTPUT_BUDGET, type OutputBudget } from '@toolshield/core';
 import type { ToolOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolOutputOption } from './tool-result-options.interface.js';
 

@@ -1,10 +1,10 @@
-import type { ToolCallContext } from '@toolshield/core';
 import type {
+  ToolCallContext,
   OutputBudget,
   ToolCacheOptions,
   ToolCacheStore,
   TokenEstimator,
-} from '@toolshield/core/internal';
+} from '@toolshield/core';
 
 /**
  * The cache of a read-only tool (`@Tool({ cache })`): fresh answers reused for `ttlMs`,

@@ -1,5 +1,6 @@
 import type { Attributes, Histogram, Meter, ObservableResult } from '@opentelemetry/api';
-import type { CircuitState, ToolEvent, ToolOutcome } from '@toolshield/core';
+import type { ToolOutcome } from '@toolshield/core';
+import type { CircuitState, ToolEvent } from '@toolshield/core/events';
 import {
   EXECUTE_TOOL_OPERATION,
   ToolShieldAttributes as A,

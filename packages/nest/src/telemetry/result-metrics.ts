@@ -1,5 +1,6 @@
 import type { Meter } from '@opentelemetry/api';
-import type { ToolEvent, ToolResult } from '@toolshield/core';
+import type { ToolResult } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import type { CacheMetadata } from '../results/cache.layer.js';
 import { ToolShieldAttributes as A, ToolShieldMetrics as M } from './telemetry.constants.js';
 import { TalliedCounter } from './tallied-counter.js';

@@ -7,7 +7,8 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
-import type { ToolEvent, ToolFailure, ToolOutcome } from '@toolshield/core';
+import type { ToolFailure, ToolOutcome } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { EXECUTE_TOOL_OPERATION, ToolShieldAttributes as A } from './telemetry.constants.js';
 import type { ToolNameLabel } from './tool-name-label.js';
 

@@ -1,5 +1,6 @@
 import type { Attributes, Histogram, Meter } from '@opentelemetry/api';
-import type { ToolEvent, ToolOutcome } from '@toolshield/core';
+import type { ToolOutcome } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import {
   EXECUTE_TOOL_OPERATION,
   ToolShieldAttributes as A,

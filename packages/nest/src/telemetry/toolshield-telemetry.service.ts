@@ -7,7 +7,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { metrics, trace } from '@opentelemetry/api';
-import type { Clock, ToolEvent } from '@toolshield/core';
+import type { Clock } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import type { Subscription } from 'rxjs';
 import { ToolExecutor } from '../execution/tool-executor.service.js';
 import { ToolRegistry } from '../registry/tool.registry.js';

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
-import {
-  NetworkError,
-  type ToolCallContext,
-  type ToolEvent,
-  type ToolFailure,
-} from '@toolshield/core';
+import { NetworkError, type ToolCallContext, type ToolFailure } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import { IsInt, IsString, Min } from 'class-validator';
 import fc from 'fast-check';
 import { Retryable, Tool, ToolArgs, ToolCall, ToolRegistrar } from '../../src/index.js';

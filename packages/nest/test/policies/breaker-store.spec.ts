@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type ToolEvent } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import { type CircuitBreakerSnapshot, type CircuitBreakerStore } from '@toolshield/core/internal';
 import { VirtualClock } from '@toolshield/core/testing';
 import { createToolApp } from '../fixtures/create-app.js';

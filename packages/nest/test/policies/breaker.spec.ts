@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import type { BreakerStateChangedEvent, ToolFailure } from '@toolshield/core';
+import type { ToolFailure } from '@toolshield/core';
+import type { BreakerStateChangedEvent } from '@toolshield/core/events';
 import { ToolCircuitBreakers } from '../../src/index.js';
 import { type Step } from './fixtures/flaky.tools.js';
 import { useFlakyApp } from './fixtures/flaky-app.js';

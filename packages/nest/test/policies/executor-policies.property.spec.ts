@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type ToolEvent } from '@toolshield/core';
-import { isTerminalToolEvent } from '@toolshield/core/internal';
+import { type ToolEvent, isTerminalToolEvent } from '@toolshield/core/events';
 import fc from 'fast-check';
 import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import type { ToolEvent } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { Tool } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
-import type { ToolEvent, ToolOutcome } from '@toolshield/core';
+import type { ToolOutcome } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import fc from 'fast-check';
 import { Tool } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';

@@ -4,10 +4,10 @@ import {
   sleep,
   type Clock,
   type ToolCallContext,
-  type ToolEvent,
   type ToolFailure,
   type ToolResult,
 } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import {
   TOOLSHIELD_CLOCK,
   Tool,

@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { HttpException, Injectable } from '@nestjs/common';
-import {
-  sleep,
-  type Clock,
-  type ToolCallContext,
-  type ToolEvent,
-  type ToolFailure,
-} from '@toolshield/core';
+import { sleep, type Clock, type ToolCallContext, type ToolFailure } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import { RateLimiter, type RateLimitStore } from '@toolshield/core/internal';
 import { Tool, ToolCall, ToolRateLimiters } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';

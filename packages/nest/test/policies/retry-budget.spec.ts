@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import {
   InvalidOptionsError,
   renderFailureText,
-  type ToolEvent,
   type ToolFailure,
   type ToolOutcome,
 } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import type { ExecuteOptions, ToolShieldModuleOptions } from '../../src/index.js';
 import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';

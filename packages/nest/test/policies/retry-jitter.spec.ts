@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ToolEvent } from '@toolshield/core';
+import type { ToolEvent } from '@toolshield/core/events';
 import { createToolApp } from '../fixtures/create-app.js';
 import { settle } from './fixtures/drive.js';
 import { FlakyTools } from './fixtures/flaky.tools.js';

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  NetworkError,
-  type ToolCallContext,
-  type ToolEvent,
-  type ToolFailure,
-} from '@toolshield/core';
+import { NetworkError, type ToolCallContext, type ToolFailure } from '@toolshield/core';
+import { type ToolEvent } from '@toolshield/core/events';
 import { toMcpTool } from '@toolshield/core/internal';
 import { IsInt, IsString, Min } from 'class-validator';
 import {

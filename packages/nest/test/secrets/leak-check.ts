@@ -1,5 +1,6 @@
-import { renderOutcomeJson, type ToolEvent, type ToolFailure } from '@toolshield/core';
+import { renderOutcomeJson, type ToolFailure } from '@toolshield/core';
 import { toAnthropicToolResult, toOpenAIToolMessage } from '@toolshield/core/agent';
+import { type ToolEvent } from '@toolshield/core/events';
 import { toMcpCallToolResult } from '@toolshield/core/internal';
 
 /** The length of the shortest fragment of a secret that counts as a leak. */

@@ -1,4 +1,5 @@
-import { type CircuitBreakerOptions, type CircuitState } from '@toolshield/core';
+import { type CircuitBreakerOptions } from '@toolshield/core';
+import { type CircuitState } from '@toolshield/core/events';
 import { CircuitBreakerRegistry } from '@toolshield/core/internal';
 import { Redis } from 'ioredis';
 import { RedisBreakerStore, type RedisBreakerStoreOptions } from '../../src/index.js';
