@@ -61,6 +61,7 @@ export {
   type LoopGuardTrip,
   type LoopGuardCode,
   DEFAULT_COMPLETION_TOOL,
+  toolCallFingerprint,
   completionToolDefinition,
 } from './agent/index.js';
 export {
@@ -90,3 +91,4 @@ export type {
   ToolOutcome,
   ToolOutcomeRenderer,
 } from './index.js';
+export { hasSideEffects, type SideEffectHints } from './results/index.js';

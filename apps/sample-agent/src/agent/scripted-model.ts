@@ -5,8 +5,8 @@ import {
   type ConversationMessage,
   type ConversationToolCall,
   type ToolResultMessage,
+  toolCallFingerprint,
 } from '@toolshield/core/agent';
-import { toolCallFingerprint } from '@toolshield/core/internal';
 import type { AgentModel } from './agent-model.js';
 
 /** A call the script may make. */

@@ -1,5 +1,5 @@
 import { type ToolCallRequest } from '@toolshield/core';
-import { toolCallFingerprint } from '@toolshield/core/internal';
+import { toolCallFingerprint } from '@toolshield/core/agent';
 import type { RunEvent } from './run-event.js';
 
 /** A call's key when nothing carries over: the run's id and the call's. */

@@ -1,4 +1,4 @@
-import { hasSideEffects } from '@toolshield/core/internal';
+import { hasSideEffects } from '@toolshield/core/agent';
 import type { RegisteredTool } from '@toolshield/nest';
 
 /** Whether calling the tool again with the same arguments changes nothing more (core's `hasSideEffects`). */
