@@ -63,6 +63,7 @@ export {
   type OpeningRuleCounts,
   openingRules,
   type RateLimitOptions,
+  type RateLimitEvent,
   type RateController,
   type RateDecision,
   type UpstreamAnswer,

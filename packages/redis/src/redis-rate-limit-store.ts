@@ -1,5 +1,4 @@
-import { type Clock, type RateLimitOptions } from '@toolshield/core';
-import { type RateLimitEvent } from '@toolshield/core/events';
+import { type Clock, type RateLimitEvent, type RateLimitOptions } from '@toolshield/core';
 import { assertOptions, type RateLimiter, type RateLimitStore } from '@toolshield/core/internal';
 import type { Redis } from 'ioredis';
 import {
@@ -161,7 +160,6 @@ export class RedisRateLimitStore implements RateLimitStore, SharedSchedule {
     return { granted: true, waitMs: this.clockOffset.toLocal(slotAt) - receivedAt };
   }
 
-  /** Each instance's share of the rate while the schedule cannot be reached. */
   fallbackRate(_key: string, rate: number): number {
     return rate / this.instances;
   }
