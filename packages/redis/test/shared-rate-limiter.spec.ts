@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { CancelledError, type Clock, type RateLimitOptions } from '@toolshield/core';
-import { VirtualClock } from '@toolshield/core/testing';
+import { VirtualClock, withLateTimers } from '@toolshield/core/testing';
 import { SharedRateLimiter } from '../src/shared-rate-limiter.js';
 import type {
   FollowedRateChange,
@@ -11,7 +11,6 @@ import type {
   SharedRateLimiterHandle,
   SharedSchedule,
 } from '../src/shared-schedule.js';
-import { withLateTimers } from './support/late-timers.js';
 
 /** The GCRA a real store runs atomically (in Redis, a Lua script), in memory. */
 class GcraSchedule {

@@ -6,3 +6,4 @@
 export { VirtualClock } from '../clock/virtual-clock.js';
 export type { VirtualClockOptions } from '../clock/virtual-clock-options.js';
 export type { CancelTimer, Clock } from '../clock/clock.js';
+export { withLateTimers } from './late-timers.js';

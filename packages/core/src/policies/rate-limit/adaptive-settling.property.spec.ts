@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { VirtualClock } from '../../clock/virtual-clock.js';
-import type { UpstreamModelOptions } from './testing/limited-upstream-model.js';
-import { runLimitChange } from './testing/simulated-upstream.js';
+import type { UpstreamModelOptions } from '../../../test/support/limited-upstream-model.js';
+import { runLimitChange } from '../../../test/support/simulated-upstream.js';
 
 const upstreams = fc.constantFrom<UpstreamModelOptions>(
   { counting: 'sliding-log', headers: 'retry-after-seconds' },

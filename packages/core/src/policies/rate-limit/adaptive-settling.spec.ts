@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../clock/virtual-clock.js';
-import type { UpstreamModelOptions } from './testing/limited-upstream-model.js';
+import type { UpstreamModelOptions } from '../../../test/support/limited-upstream-model.js';
 import {
   runLimitChange,
   settleSeconds,
   type LimitChangeResult,
-} from './testing/simulated-upstream.js';
+} from '../../../test/support/simulated-upstream.js';
 
 /**
  * The adaptive limiter as the README recommends for an unknown limit (`{ rate: 10, adaptive:

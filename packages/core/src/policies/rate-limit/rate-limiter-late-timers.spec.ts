@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Clock } from '../../clock/clock.js';
 import { VirtualClock } from '../../clock/virtual-clock.js';
 import { RateLimiter } from './rate-limiter.js';
-import { withLateTimers } from './testing/late-timers.js';
+import { withLateTimers } from '../../testing/late-timers.js';
 
 /** A virtual clock whose timers fire `latenessMs(n)` late (n counts the timers set). */
 function lateClock(latenessMs: (n: number) => number): { clock: Clock; virtual: VirtualClock } {

@@ -1,9 +1,9 @@
-import { sleep } from '../../../clock/sleep.js';
-import type { VirtualClock } from '../../../clock/virtual-clock.js';
-import type { AdaptiveRateOptions } from '../rate-limit-options.js';
-import { RateLimiter } from '../rate-limiter.js';
-import { readUpstreamRateSignals } from '../upstream-rate-signals.js';
-import { withLateTimers } from './late-timers.js';
+import { sleep } from '../../src/clock/sleep.js';
+import type { VirtualClock } from '../../src/clock/virtual-clock.js';
+import type { AdaptiveRateOptions } from '../../src/policies/rate-limit/rate-limit-options.js';
+import { RateLimiter } from '../../src/policies/rate-limit/rate-limiter.js';
+import { readUpstreamRateSignals } from '../../src/policies/rate-limit/upstream-rate-signals.js';
+import { withLateTimers } from '../../src/testing/late-timers.js';
 import { LimitedUpstreamModel, type UpstreamModelOptions } from './limited-upstream-model.js';
 
 /** How a simulated run goes: an upstream whose limit may change, and callers that retry its 429s. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VirtualClock } from '../../../clock/virtual-clock.js';
+import { VirtualClock } from '../../src/clock/virtual-clock.js';
 import {
   runLimitChange,
   settleSeconds,
