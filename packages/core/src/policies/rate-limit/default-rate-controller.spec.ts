@@ -77,9 +77,22 @@ describe('the default rate controller (adaptive: true)', () => {
     expect(pauses.at(-1)).toBeCloseTo(2 * (pauses.at(-2) as number), 0);
   });
 
-  it('probes back to the ceiling and past it along a cubic, then ramps again once 10 % past it', async () => {
+  it('re-reads the measure at a refusal within a second of a slow-down instead of cutting 5 % again (a full log refuses for a second after a probe past it)', async () => {
     const { limiter, admit } = adaptive({ rate: 60, adaptive: true });
     await admit(50, 1_000);
+    limiter.refused();
+    expect(limiter.rate).toBeCloseTo(47.5, 0);
+    for (let refusal = 0; refusal < 3; refusal++) {
+      await admit(5, 100);
+      limiter.refused();
+    }
+    expect(limiter.rate).toBeCloseTo(47.5, 0);
+  });
+
+  it('probes back to the ceiling and past it along a cubic, then ramps again once 10 % past it', async () => {
+    const { limiter, admit } = adaptive({ rate: 60, adaptive: true });
+    limiter.refused(); // out of slow start
+    await admit(55, 1_100);
     limiter.refused();
     expect(limiter.rate).toBeCloseTo(47.5, 0);
     await admit(25, 500);
@@ -91,6 +104,16 @@ describe('the default rate controller (adaptive: true)', () => {
     const before = limiter.rate;
     await admit(70, 1_000);
     expect(limiter.rate).toBeGreaterThan(before + 20);
+  });
+
+  it('leaving slow start, returns to at least 80 % of the rate it reached: the last second lags a doubling ramp', async () => {
+    const { limiter, admit } = adaptive({ rate: 60, adaptive: true });
+    await admit(40, 1_000);
+    const reached = limiter.rate;
+    limiter.refused();
+    expect(limiter.rate).toBeLessThan(0.5 * reached); // 95 % of half the ramp, at the least
+    await admit(60, 1_500);
+    expect(limiter.rate).toBeGreaterThan(0.79 * reached);
   });
 
   it("slows before a refusal when a bucket's remaining count runs out", async () => {

@@ -15,6 +15,9 @@ const PLATEAU = 0.99;
 const MEASURE_MS = 1_000;
 /** Admitted this far past the ceiling over a second, the limit rose: ramp up to find it. */
 const LIFTED = 1.1;
+/** Leaving slow start the ceiling is at least this share of the rate reached (the last second
+ * of a ramp doubling each second holds 72 % of its end rate). */
+const RAMP_CEILING = 0.8;
 /** A refusal without `Retry-After` pauses every caller for this many calls' time. */
 const FIRST_PAUSE_CALLS = 4;
 
@@ -31,7 +34,9 @@ const FIRST_PAUSE_CALLS = 4;
  * - **A refusal** slows to 95 % of what the upstream admitted over the last second (a full log
  *   or window holds that many, a bucket refilled that many), or by `decreaseFactor` when too
  *   few calls tell; leaving slow start, never below half the rate reached (the last second
- *   lags a ramp). That count is the ceiling. A refusal of a call sent before the slow-down, or
+ *   lags a ramp). That count is the ceiling (leaving slow start, at least 80 % of the rate
+ *   reached). Within a second of a slow-down the count is re-read, not cut 5 % again: a full
+ *   log or window refuses for a second after a probe past it. A refusal of a call sent before the slow-down, or
  *   within `decreaseCooldownMs` of it with nothing admitted since, is its echo: it pauses every
  *   caller (twice as long at each) and cuts nothing. A `remaining` count falling to 0 (`X-
  *   RateLimit-Remaining`, `RateLimit` `r`) slows the same way, before the upstream refuses.
@@ -128,14 +133,18 @@ class DefaultRateController implements RateController {
   private slowDown(now: number, reason: string): RateDecision {
     const measured = this.answers.rate(now);
     const reached = this.rate;
-    let top = Math.min(measured ?? reached, reached);
+    // The last second's calls left at up to the rate before the last slow-down, if within it:
+    // a refusal soon after one re-reads the measure instead of cutting 5 % again.
+    const sent = now - this.slowedAt < MEASURE_MS ? Math.max(reached, this.ceiling) : reached;
+    let top = Math.min(measured ?? reached, sent);
     if (this.slowStart) top = Math.max(top, reached / 2);
     const next =
       measured === undefined ? reached * this.options.decreaseFactor : top * ADMITTED_MARGIN;
-    [this.slowStart, this.slowedAt, this.ceiling, this.admittedSince] = [false, now, top, false];
+    const ceiling = this.slowStart ? Math.max(top, reached * RAMP_CEILING) : top;
+    [this.slowStart, this.slowedAt, this.ceiling, this.admittedSince] = [false, now, ceiling, false];
     this.rate = this.bounded(next);
     this.floor = this.rate;
-    return this.decide({ rate: this.rate, kind: 'slowed', reason, ceiling: top });
+    return this.decide({ rate: this.rate, kind: 'slowed', reason, ceiling });
   }
 
   /** The probe's rate now: slow start's doubling, else the cubic back to the ceiling and past. */
