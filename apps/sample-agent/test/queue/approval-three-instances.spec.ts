@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { RedisServer } from '@toolshield/redis/testing';
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { RUN_QUEUE_NAME } from '../../src/queue/redis-connection.js';
 import { startFixtureUpstream, type FixtureUpstream } from '../../src/upstream/fixture-upstream.js';
-import { decide, finishedRun, startRun, untilAwaitingApproval } from '../fixtures/approvals.js';
+import {
+  decide,
+  finishedRun,
+  startRun,
+  untilAwaitingApproval,
+  type RunView,
+} from '../fixtures/approvals.js';
 import { describeWithQueueServices } from '../fixtures/queue-services.js';
 import { buildApp, startServerProcess, type ServerProcess } from '../fixtures/server-process.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../fixtures/stores.js';
@@ -54,6 +63,20 @@ describeWithQueueServices(
       const [entry] = instances as [ServerProcess];
       const id = await startRun(entry.baseUrl);
       const { waiting, approvalId } = await untilAwaitingApproval(entry.baseUrl, id);
+      // The job that ran up to the wait ends: no worker holds the run while it waits.
+      const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+      const queue = new Queue(RUN_QUEUE_NAME, { connection });
+      const queueEvents = new QueueEvents(RUN_QUEUE_NAME, { connection: connection.duplicate() });
+      try {
+        await queueEvents.waitUntilReady();
+        await (await queue.getJob(id))?.waitUntilFinished(queueEvents);
+        expect(await queue.getActiveCount()).toBe(0);
+      } finally {
+        await Promise.all([queue.close(), queueEvents.close()]);
+        connection.disconnect();
+      }
+      const stored = (await (await fetch(`${entry.baseUrl}/api/runs/${id}`)).json()) as RunView;
+      expect(stored.status).toBe('awaiting_approval');
       const owner = instances[names.indexOf(waiting.instance as string)] as ServerProcess;
       await owner.stop('SIGKILL');
       const [one, other] = instances.filter((instance) => instance !== owner) as [
