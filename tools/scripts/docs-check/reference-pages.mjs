@@ -72,7 +72,11 @@ export function typeReferenceProblems(root, ts, program, probeFile) {
       `an option of ${typeName} (@toolshield/${pkg})`,
     );
   });
-  const eventNames = eventTypes(ts, checker, exported('core', 'ToolEvent'));
+  const eventNames = eventTypes(
+    ts,
+    checker,
+    exported('core', 'ToolEvent') ?? exported('nest', 'ToolEvent'),
+  );
   if (eventNames === undefined) {
     return [
       ...problems,
