@@ -6,7 +6,8 @@
  *
  * - goodput at p = 0.3 over 10,000 calls in a row, through the default breaker (bound without
  *   a budget: 1 - 0.3⁴ = 99.19 %), and the same with 50 callers starting at once;
- * - breaker openings at p = 0.3: 2,000 windows of 60 calls in a row, each through a fresh
+ * - breaker openings at p = 0.3 (a window counts when one of its calls was refused as open):
+ * 2,000 windows of 60 calls in a row, each through a fresh
  *   default breaker, while the budget lives on as a tool's does;
  * - requests per call at p = 1: 50 callers starting at once, 200 calls each, without a breaker
  *   (the breaker would hide the budget).
@@ -17,7 +18,7 @@
  * budget.
  */
 import { shieldTool, type ShieldedTool, type ShieldOptions } from '@toolshield/core';
-import { LocalRetryBudgetStore, ToolCircuitBreaker } from '@toolshield/core/internal';
+import { LocalRetryBudgetStore } from '@toolshield/core/internal';
 import { VirtualClock } from '@toolshield/core/testing';
 import { seeded } from './seeded-random.js';
 
@@ -29,9 +30,16 @@ const CALLS_PER_WINDOW = 60;
 const CALLERS = 50;
 const DEAD_CALLS_EACH = 200;
 
-/** A default idempotent tool in front of one upstream; each call goes through `breaker` (or none). */
+/** Calls made through one tool: a fresh default breaker of its own, or none. */
+interface Window {
+  readonly breaker: boolean;
+  /** Whether a call of the window was refused by an open breaker. */
+  opened: boolean;
+}
+
+/** A default idempotent tool in front of one upstream; a new window gets a new tool. */
 interface Upstream {
-  call(breaker: ToolCircuitBreaker | false): Promise<boolean>;
+  call(window: Window): Promise<boolean>;
   /** Attempts that reached the upstream so far. */
   requests(): number;
 }
@@ -62,10 +70,9 @@ function econnreset(): Error {
 function upstreamOf(row: Row, p: number, random: () => number, clock: VirtualClock): Upstream {
   let requests = 0;
   const retryBudgetStore = new LocalRetryBudgetStore();
-  let current:
-    { breaker: ToolCircuitBreaker | false; tool: ShieldedTool<object, string> } | undefined;
-  const toolFor = (breaker: ToolCircuitBreaker | false) => {
-    if (current?.breaker !== breaker) {
+  let current: { window: Window; tool: ShieldedTool<object, string> } | undefined;
+  const toolFor = (window: Window) => {
+    if (current?.window !== window) {
       const tool = shieldTool(
         () => {
           requests++;
@@ -76,17 +83,21 @@ function upstreamOf(row: Row, p: number, random: () => number, clock: VirtualClo
           name: 'web_search',
           idempotent: true,
           clock,
-          breaker,
+          breaker: window.breaker ? {} : false,
           retry: row.retry,
           retryBudgetStore,
         },
       );
-      current = { breaker, tool };
+      current = { window, tool };
     }
     return current.tool;
   };
   return {
-    call: async (breaker) => (await toolFor(breaker)({})).success,
+    call: async (window) => {
+      const outcome = await toolFor(window)({});
+      if (!outcome.success && outcome.errorType === 'circuit_open') window.opened = true;
+      return outcome.success;
+    },
     requests: () => requests,
   };
 }
@@ -95,28 +106,25 @@ function upstreamOf(row: Row, p: number, random: () => number, clock: VirtualClo
 async function drive(
   upstream: Upstream,
   clock: VirtualClock,
-  breaker: ToolCircuitBreaker | false,
+  window: Window,
   callers: number,
   each: number,
 ): Promise<number> {
   let successes = 0;
   const caller = async () => {
-    for (let call = 0; call < each; call++) if (await upstream.call(breaker)) successes++;
+    for (let call = 0; call < each; call++) if (await upstream.call(window)) successes++;
   };
   await clock.runUntilSettled(Promise.all(Array.from({ length: callers }, caller)));
   return successes;
 }
 
 const newClock = () => new VirtualClock({ maxTimersPerRun: 10_000_000 });
-const newBreaker = (clock: VirtualClock) =>
-  new ToolCircuitBreaker({}, { clock, tool: 'web_search' });
+const newWindow = (breaker: boolean): Window => ({ breaker, opened: false });
 
 async function goodput(row: Row, callers: number): Promise<number> {
   const clock = newClock();
-  const breaker = newBreaker(clock);
   const upstream = upstreamOf(row, FLAKY, seeded(7), clock);
-  const successes = await drive(upstream, clock, breaker, callers, GOODPUT_CALLS / callers);
-  breaker.dispose();
+  const successes = await drive(upstream, clock, newWindow(true), callers, GOODPUT_CALLS / callers);
   return successes / GOODPUT_CALLS;
 }
 
@@ -126,10 +134,9 @@ async function breakerOpenings(row: Row): Promise<number> {
   const upstream = upstreamOf(row, FLAKY, seeded(11), clock);
   let opened = 0;
   for (let window = 0; window < WINDOWS; window++) {
-    const breaker = newBreaker(clock);
-    await drive(upstream, clock, breaker, 1, CALLS_PER_WINDOW);
-    if (breaker.state !== 'closed') opened++;
-    breaker.dispose();
+    const window = newWindow(true);
+    await drive(upstream, clock, window, 1, CALLS_PER_WINDOW);
+    if (window.opened) opened++;
   }
   return opened;
 }
@@ -137,7 +144,7 @@ async function breakerOpenings(row: Row): Promise<number> {
 async function deadRequestsPerCall(row: Row): Promise<number> {
   const clock = newClock();
   const upstream = upstreamOf(row, 1, () => 0, clock);
-  await drive(upstream, clock, false, CALLERS, DEAD_CALLS_EACH);
+  await drive(upstream, clock, newWindow(false), CALLERS, DEAD_CALLS_EACH);
   return upstream.requests() / (CALLERS * DEAD_CALLS_EACH);
 }
 
