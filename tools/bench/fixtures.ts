@@ -121,14 +121,14 @@ export class FloorTools {
 export class BenchModule {}
 
 /**
- * The same tools in an application with one global pass-through interceptor of its own, which
- * puts every tool on the Nest lane (ADR 0002): what a tool costs when enhancers run around it.
+ * The same tools in an application with one global pass-through interceptor of its own: what a
+ * tool costs when an enhancer of yours runs around it.
  */
 @Module({
   imports: [ToolShieldModule.forRoot({})],
   providers: [BenchTools, { provide: APP_INTERCEPTOR, useClass: PassThroughInterceptor }],
 })
-export class NestLaneBenchModule {}
+export class InterceptedBenchModule {}
 
 const TOOLS_PER_CLASS = 100;
 

@@ -1,10 +1,10 @@
 /**
  * What hedging costs a call that does not need it: an idempotent, read-only tool whose upstream
- * answers long before the hedge delay, with `hedging` against the same tool without, on the
- * direct lane and on Nest's lane (an application with a global pass-through interceptor).
+ * answers long before the hedge delay, with `hedging` against the same tool without, in an
+ * application with no enhancers of its own and in one with a global pass-through interceptor.
  * Hedging's work on such a call: the `Hedger`'s promise and its timer (armed, then cleared),
- * the attempt's own `ToolCallContext` and signal, and on Nest's lane one `AsyncLocalStorage`
- * scope read back by `@ToolCall()`. Method: see rounds.ts; the ratio is taken within each
+ * the attempt's own `ToolCallContext` and signal, and one `AsyncLocalStorage` scope read back
+ * by `@ToolCall()`. Method: see rounds.ts; the ratio is taken within each
  * round, then the median over rounds. No hedge may be sent during the run (checked).
  *
  * Runs inside `npm run bench`, or alone: `node tools/dist/bench/hedging-overhead.js`.
@@ -13,14 +13,7 @@ import 'reflect-metadata';
 import { Injectable, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import type { ToolCallContext, ToolOutcome } from '@toolshield/core';
-import {
-  Tool,
-  ToolArgs,
-  ToolCall,
-  ToolExecutor,
-  ToolRegistry,
-  ToolShieldModule,
-} from '@toolshield/nest';
+import { Tool, ToolArgs, ToolCall, ToolExecutor, ToolShieldModule } from '@toolshield/nest';
 import { fileURLToPath } from 'node:url';
 import { PassThroughInterceptor, lookupBody, type LookupArgs } from './fixtures.js';
 import { timeRows, type Row, type RowResult } from './rounds.js';
@@ -46,10 +39,13 @@ class HedgeableTools {
   }
 }
 
-/** The tools alone (direct lane), or with a global interceptor of the app's (Nest's lane). */
-function hedgeableModule(lane: 'direct' | 'nest'): DynamicModule {
+/** The application shapes measured: no enhancers of its own, or one global interceptor. */
+type AppShape = 'plain' | 'intercepted';
+
+/** The tools alone, or with a global interceptor of the app's. */
+function hedgeableModule(shape: AppShape): DynamicModule {
   const providers: Provider[] = [HedgeableTools];
-  if (lane === 'nest')
+  if (shape === 'intercepted')
     providers.push({ provide: APP_INTERCEPTOR, useClass: PassThroughInterceptor });
   @Module({})
   class HedgeableModule {}
@@ -58,8 +54,8 @@ function hedgeableModule(lane: 'direct' | 'nest'): DynamicModule {
 
 export interface HedgingOverheadReport {
   readonly rows: RowResult[];
-  /** Hedged / not hedged on each lane, ratios within each round, median over rounds. */
-  readonly ratios: { readonly direct: number; readonly nest: number };
+  /** Hedged / not hedged in each app, ratios within each round, median over rounds. */
+  readonly ratios: Readonly<Record<AppShape, number>>;
 }
 
 export async function runHedgingOverhead(
@@ -69,32 +65,28 @@ export async function runHedgingOverhead(
   const rows: Row[] = [];
   const closers: (() => Promise<void>)[] = [];
   let hedges = 0;
-  for (const lane of ['direct', 'nest'] as const) {
-    const app = await NestFactory.createApplicationContext(hedgeableModule(lane), {
+  for (const shape of ['plain', 'intercepted'] as const) {
+    const app = await NestFactory.createApplicationContext(hedgeableModule(shape), {
       logger: false,
     });
     await app.init();
     closers.push(() => app.close());
-    for (const tool of ['read', 'read_hedged']) {
-      const actual = app.get(ToolRegistry).get(tool)?.lane;
-      if (actual !== lane) throw new Error(`${tool} runs on the ${actual} lane, not ${lane}`);
-    }
     const executor = app.get(ToolExecutor);
     executor.events$.subscribe((event) => {
       if (event.type === 'hedge.sent') hedges++;
     });
     const call = (name: string) => () =>
       executor.execute({ id: 'call_bench', name, arguments: json }).then(succeeded);
-    const laneLabel = lane === 'direct' ? 'direct lane' : "Nest's lane";
+    const appLabel = shape === 'plain' ? 'app without enhancers' : 'app with a global interceptor';
     rows.push(
       {
-        id: `${lane}-plain`,
-        label: `${laneLabel}: read-only tool, no hedging`,
+        id: `${shape}-plain`,
+        label: `${appLabel}: read-only tool, no hedging`,
         once: call('read'),
       },
       {
-        id: `${lane}-hedged`,
-        label: `${laneLabel}: the same tool hedged after 1 s (the upstream answers first)`,
+        id: `${shape}-hedged`,
+        label: `${appLabel}: the same tool hedged after 1 s (the upstream answers first)`,
         once: call('read_hedged'),
       },
     );
@@ -107,8 +99,8 @@ export async function runHedgingOverhead(
   return {
     rows: results,
     ratios: {
-      direct: ratioTo('direct-plain')['direct-hedged'] as number,
-      nest: ratioTo('nest-plain')['nest-hedged'] as number,
+      plain: ratioTo('plain-plain')['plain-hedged'] as number,
+      intercepted: ratioTo('intercepted-plain')['intercepted-hedged'] as number,
     },
   };
 }
@@ -121,8 +113,8 @@ function succeeded(outcome: ToolOutcome): ToolOutcome {
 /** The report as a Markdown table. */
 export function hedgingOverheadTable(report: HedgingOverheadReport): string {
   const against: Record<string, number | undefined> = {
-    'direct-hedged': report.ratios.direct,
-    'nest-hedged': report.ratios.nest,
+    'plain-hedged': report.ratios.plain,
+    'intercepted-hedged': report.ratios.intercepted,
   };
   return [
     'Hedging on a call that answers before the hedge delay (idempotent, read-only tool):',

@@ -4,7 +4,7 @@
  * for a typical failure and for a long message full of secrets, plus `redactText` on its own.
  * Synchronous rows; each sample is BATCH calls; rounds in rotated order, medians over rounds.
  */
-import { InternalToolError, NetworkError, type Redactor, type ToolError } from '@toolshield/core';
+import { InternalToolError, NetworkError, type ToolError, type Redactor } from '@toolshield/core';
 import { createToolFailure, defaultRedactor } from '@toolshield/core/internal';
 import { Bench } from 'tinybench';
 import { median, min, ratio, us } from './stats.js';

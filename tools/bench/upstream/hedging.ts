@@ -7,7 +7,7 @@
  * itself: the bound the measured rows are held to.
  */
 import { type HedgingPercentile } from '@toolshield/core';
-import { Hedger, SystemClock } from '@toolshield/core/internal';
+import { SystemClock, Hedger } from '@toolshield/core/internal';
 import { Agent, get } from 'node:http';
 import { startHeavyTailedUpstream, Z99 } from './heavy-tailed-upstream.js';
 
