@@ -8,7 +8,7 @@ import { outcomeContent } from '@toolshield/core/internal';
  *
  * @publicApi
  */
-export interface MastraModelOutput {
+export interface ToolshieldModelOutput {
   /** `text` for a result, `error-text` for a failure. */
   readonly type: 'text' | 'error-text';
   /** The result's output (JSON unless a string), or toolshield's failure text. */
@@ -21,6 +21,6 @@ export interface MastraModelOutput {
  *
  * @publicApi
  */
-export function outcomeModelOutput(outcome: ToolOutcome): MastraModelOutput {
+export function outcomeModelOutput(outcome: ToolOutcome): ToolshieldModelOutput {
   return { type: outcome.success ? 'text' : 'error-text', value: outcomeContent(outcome) };
 }

@@ -1,6 +1,6 @@
 import { Tool, type ToolExecutionContext } from '@mastra/core/tools';
 import { type ToolCatalog, type ToolCatalogOptions, type ToolOutcome } from '@toolshield/core';
-import { catalogDefinitions } from '@toolshield/core/internal';
+import { approvalPolicyOf, askApprovalPolicy, catalogDefinitions } from '@toolshield/core/internal';
 import { conversationOf, toolCallIdOf, type MastraConversationOption } from './conversation-of.js';
 import { outcomeModelOutput } from './outcome-model-output.js';
 import { toolInputSchema, type ToolArguments } from './tool-input-schema.js';
@@ -30,7 +30,11 @@ export type ToolshieldMastraTool = Tool<ToolArguments, ToolOutcome>;
  * Every call's output is its `ToolOutcome`, failures included, never a thrown error: the
  * application reads the structured `ToolResult` or `ToolFailure` in `toolResults`, and the
  * model reads the result's output, or toolshield's short failure text as an `error-text` part.
- * The set is a snapshot of the catalog: build it per request to follow tools registered at run time.
+ * A tool with `needsApproval` gets Mastra's `requireApproval`: the agent's run pauses
+ * (`finishReason: 'suspended'`) until `approveToolCallGenerate` or `declineToolCallGenerate`,
+ * and the approved call runs once without toolshield asking again; a declined one never
+ * reaches the executor. The set is a snapshot of the catalog: build it per request to follow
+ * tools registered at run time.
  *
  * @example
  * const tools = toMastraTools({ registry: app.get(ToolRegistry), executor: app.get(ToolExecutor) });
@@ -43,20 +47,33 @@ export function toMastraTools(
 ): Record<string, ToolshieldMastraTool> {
   const tools: Record<string, ToolshieldMastraTool> = {};
   for (const definition of catalogDefinitions(catalog, options)) {
-    tools[definition.name] = new Tool<ToolArguments, ToolOutcome>({
-      id: definition.name,
+    const { name } = definition;
+    const policy = approvalPolicyOf(catalog.registry, name);
+    const asks = (input: ToolArguments, callId = '') =>
+      askApprovalPolicy(policy, input, { callId, toolName: name, metadata: options.metadata });
+    tools[name] = new Tool<ToolArguments, ToolOutcome>({
+      id: name,
       title: definition.annotations?.title,
       description: definition.description,
       inputSchema: toolInputSchema(definition),
-      execute: (input: ToolArguments, context: ToolExecutionContext) =>
-        catalog.executor.execute(
-          { id: toolCallIdOf(context), name: definition.name, arguments: input },
+      // Mastra's own pause asks a person (the run ends `suspended` until approveToolCall...)
+      ...(policy === undefined ? {} : { requireApproval: (input: ToolArguments) => asks(input) }),
+      execute: async (input: ToolArguments, context: ToolExecutionContext) => {
+        const callId = toolCallIdOf(context);
+        return catalog.executor.execute(
+          { id: callId, name, arguments: input },
           {
             signal: context.abortSignal,
             metadata: options.metadata,
             conversationId: conversationOf(options.conversationId, context),
+            // only an agent's loop pauses for Mastra's requireApproval: elsewhere (a workflow
+            // step, a direct call) toolshield's own gate asks
+            ...(policy !== undefined && context.agent !== undefined && (await asks(input, callId))
+              ? { approved: {} }
+              : {}),
           },
-        ),
+        );
+      },
       toModelOutput: outcomeModelOutput,
     });
   }
