@@ -5,11 +5,14 @@ import { shieldTool } from './shield-tool.js';
 /** A tool that records the idempotency key of each call it gets. */
 function keyRecorder() {
   const keys: (string | undefined)[] = [];
-  const book = shieldTool((_args: unknown, call: ToolCallContext) => keys.push(call.idempotencyKey), {
-    name: 'book_flight',
-    breaker: false,
-    timeoutMs: false,
-  });
+  const book = shieldTool(
+    (_args: unknown, call: ToolCallContext) => keys.push(call.idempotencyKey),
+    {
+      name: 'book_flight',
+      breaker: false,
+      timeoutMs: false,
+    },
+  );
   return { book, keys };
 }
 

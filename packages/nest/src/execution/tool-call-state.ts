@@ -1,8 +1,8 @@
 import {
   type AbortSignalLike,
   defaultIdempotencyKey,
-  type HeadersLike,
   type ToolCallContext,
+  type HeadersLike,
 } from '@toolshield/core';
 import {
   callBudget,

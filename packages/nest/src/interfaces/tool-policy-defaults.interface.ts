@@ -1,10 +1,10 @@
-import type { ToolOutputOption } from '../results/tool-result-options.interface.js';
 import type {
   CircuitBreakerOptions,
   HedgingOptions,
   RateLimitOptions,
   RetryOptions,
 } from '@toolshield/core';
+import type { ToolOutputOption } from '../results/tool-result-options.interface.js';
 import type { ToolBulkheadOptions } from './tool-options.interface.js';
 
 /**

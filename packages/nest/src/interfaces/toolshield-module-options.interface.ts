@@ -1,4 +1,3 @@
-import type { ToolResultModuleOptions } from '../results/tool-result-options.interface.js';
 import type {
   ClassificationRule,
   Clock,
@@ -10,6 +9,7 @@ import type { CircuitBreakerStore, RateLimitStore } from '@toolshield/core/inter
 import type { ToolApprovalsOptions } from '../approvals/tool-approval-options.interface.js';
 import type { ToolShieldAgentOptions } from '../agent/toolshield-agent-options.interface.js';
 import type { IdempotencyKeyFactory } from '../execution/idempotency-key.js';
+import type { ToolResultModuleOptions } from '../results/tool-result-options.interface.js';
 import type { ToolPolicyDefaults, ToolPolicyName } from './tool-policy-defaults.interface.js';
 
 /**

@@ -1,4 +1,3 @@
-import { OUTPUT_OPTION_RULE } from '../results/result-option.rules.js';
 import {
   BULKHEAD_OPTION_RULES,
   CIRCUIT_BREAKER_OPTIONS_RULE,
@@ -10,6 +9,7 @@ import {
   objectOf,
   oneOf,
 } from '@toolshield/core/internal';
+import { OUTPUT_OPTION_RULE } from '../results/result-option.rules.js';
 import type { ToolBulkheadOptions } from '../interfaces/tool-options.interface.js';
 import type { ToolPolicyDefaults } from '../interfaces/tool-policy-defaults.interface.js';
 

@@ -1,10 +1,10 @@
 import type {
-  OutputBudget,
   HedgingOptions,
   RateLimitOptions,
   CircuitBreakerOptions,
   RetryOptions,
   ToolCallContext,
+  OutputBudget,
 } from '@toolshield/core';
 import type { Bulkhead, RetryPolicy } from '@toolshield/core/internal';
 import type { ToolCacheSettings } from '../results/tool-result-options.interface.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { classifyError, type ToolFailure } from '@toolshield/core';
 import { type ToolEvent } from '@toolshield/core/events';
-import { SystemClock, createToolFailure } from '@toolshield/core/internal';
+import { createToolFailure, SystemClock } from '@toolshield/core/internal';
 import { createToolApp } from '../fixtures/create-app.js';
 import { eventTexts, framesIn, leaksOf, renderings } from './leak-check.js';
 import { LeakyTools } from './leaky.tools.js';

@@ -1,6 +1,14 @@
 import type { ToolBatchOptions } from './tool-batch-options.js';
 import type { OptionRules } from '../../options/option-rules.js';
-import { func, instanceOf, integer, listOf, objectOf, oneOf, text } from '../../options/option-rules.js';
+import {
+  func,
+  instanceOf,
+  integer,
+  listOf,
+  objectOf,
+  oneOf,
+  text,
+} from '../../options/option-rules.js';
 
 /** The rules of each {@link ToolBatchOptions} field, for option groups that reuse some. @publicApi */
 export const TOOL_BATCH_OPTION_RULES: OptionRules<ToolBatchOptions> = {
