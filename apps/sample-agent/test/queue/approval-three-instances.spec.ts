@@ -66,7 +66,10 @@ describeWithQueueServices(
       // The job that ran up to the wait ends: no worker holds the run while it waits.
       const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
       const queue = new Queue(RUN_QUEUE_NAME, { connection });
-      const queueEvents = new QueueEvents(RUN_QUEUE_NAME, { connection: connection.duplicate() });
+      // BullMQ leaves connections it is given open: both are ours to close, or ioredis
+      // reconnects to the stopped Redis forever and Jest never exits.
+      const eventsConnection = connection.duplicate();
+      const queueEvents = new QueueEvents(RUN_QUEUE_NAME, { connection: eventsConnection });
       try {
         await queueEvents.waitUntilReady();
         await (await queue.getJob(id))?.waitUntilFinished(queueEvents);
@@ -74,6 +77,7 @@ describeWithQueueServices(
       } finally {
         await Promise.all([queue.close(), queueEvents.close()]);
         connection.disconnect();
+        eventsConnection.disconnect();
       }
       const stored = (await (await fetch(`${entry.baseUrl}/api/runs/${id}`)).json()) as RunView;
       expect(stored.status).toBe('awaiting_approval');
