@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { usePaymentApp } from '@toolshield/adapter-testing';
 import type { ToolOutcome } from '@toolshield/core';
 import { generateText, isStepCount, jsonSchema, tool, type ModelMessage, type ToolSet } from 'ai';
-import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
+import { scriptedModel, toolResultsSentAt } from '@toolshield/adapter-testing/ai-model';
 import { shieldAiSdkTools } from './shield-ai-sdk-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 

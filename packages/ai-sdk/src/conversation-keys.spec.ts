@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { useTravelApp, type TravelApp } from '@toolshield/adapter-testing';
 import { generateText, isStepCount } from 'ai';
-import { scriptedModel } from '../test/scripted-model.js';
+import { scriptedModel } from '@toolshield/adapter-testing/ai-model';
 import { toAiSdkTools, type AiSdkToolsOptions } from './to-ai-sdk-tools.js';
 
 const travelApp = useTravelApp();

@@ -9,7 +9,7 @@ import {
   type InferToolOutput,
   type ToolSet,
 } from 'ai';
-import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
+import { scriptedModel, toolResultsSentAt } from '@toolshield/adapter-testing/ai-model';
 import { shieldAiSdkTools } from './shield-ai-sdk-tools.js';
 
 /** `true` only when A and B are the same type. */

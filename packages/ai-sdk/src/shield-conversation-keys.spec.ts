@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { type ToolFailure } from '@toolshield/core';
 import { VirtualClock } from '@toolshield/core/testing';
 import { generateText, isStepCount, jsonSchema, tool } from 'ai';
-import { scriptedModel } from '../test/scripted-model.js';
+import { scriptedModel } from '@toolshield/adapter-testing/ai-model';
 import { shieldAiSdkTools, type ShieldAiSdkToolsOptions } from './shield-ai-sdk-tools.js';
 
 /** A booking whose connection drops after the request went out: its failure carries the key. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { NetworkError, type ToolFailure } from '@toolshield/core';
 import { VirtualClock } from '@toolshield/core/testing';
 import { generateText, isStepCount, jsonSchema, tool } from 'ai';
-import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
+import { scriptedModel, toolResultsSentAt } from '@toolshield/adapter-testing/ai-model';
 import { shieldAiSdkTools } from './shield-ai-sdk-tools.js';
 
 const flightInput = jsonSchema<{ flight: string }>({

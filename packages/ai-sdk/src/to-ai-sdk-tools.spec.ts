@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { useTravelApp } from '@toolshield/adapter-testing';
 import type { ToolCatalog, ToolFailure, ToolOutcome } from '@toolshield/core';
 import { generateText, isStepCount, type LanguageModel, type ToolSet } from 'ai';
-import { scriptedModel, toolResultsSentAt } from '../test/scripted-model.js';
+import { scriptedModel, toolResultsSentAt } from '@toolshield/adapter-testing/ai-model';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 
 const travelApp = useTravelApp();

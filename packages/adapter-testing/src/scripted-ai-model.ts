@@ -1,3 +1,7 @@
+/**
+ * The AI SDK's mock language model scripted step by step, for the adapters' specs that run
+ * the SDK (or a framework built on it, Mastra) in its own loop.
+ */
 import { MockLanguageModelV4 } from 'ai/test';
 
 type MockOptions = NonNullable<ConstructorParameters<typeof MockLanguageModelV4>[0]>;
