@@ -2,16 +2,7 @@
 // it expires, and Approve / Deny buttons (a reason is optional; a denial's reason is what the
 // model reads).
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'class') node.className = value;
-    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  for (const child of children) if (child !== undefined) node.append(child);
-  return node;
-}
+import { element } from './dom.js';
 
 const clock = (iso) => new Date(iso).toLocaleString([], { hour12: false });
 

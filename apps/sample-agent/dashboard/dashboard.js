@@ -1,5 +1,6 @@
 // The sample agent's dashboard: plain JavaScript against the app's HTTP API, no build step.
 import { drawApprovals } from './approvals.js';
+import { element } from './dom.js';
 import { drawHealth } from './health.js';
 import { clock, describe, duration, firstWords, short } from './run-words.js';
 import { buildWaterfall, drawWaterfall, legendEntries } from './waterfall.js';
@@ -47,17 +48,6 @@ async function api(method, path, body, retried = false) {
   const payload = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(payload.message ?? `HTTP ${response.status}`);
   return payload;
-}
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'class') node.className = value;
-    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  for (const child of children) if (child !== undefined) node.append(child);
-  return node;
 }
 
 const badge = (text) => element('span', { class: `badge ${text}` }, text);
