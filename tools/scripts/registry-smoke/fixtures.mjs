@@ -61,12 +61,16 @@ class SearchTools {
 @Module({ imports: [ToolShieldModule.forRoot()], providers: [SearchTools] })
 export class AppModule {}
 `,
-    'fakes/ai-sdk-scripted-model.ts': copy('packages/ai-sdk/test/scripted-model.ts'),
+    'fakes/ai-sdk-scripted-model.ts': copy('packages/adapter-testing/src/scripted-ai-model.ts'),
     'fakes/openai-agents-scripted-run.ts': copy('packages/openai-agents/test/scripted-run.ts'),
     'fakes/langchain-scripted-chat-model.ts': copy(
       'packages/langchain/test/scripted-chat-model.ts',
     ),
-    'fakes/mastra-scripted-model.ts': copy('packages/mastra/test/scripted-model.ts'),
+    // The app has no @toolshield/adapter-testing (private): the copy above stands in for it.
+    'fakes/mastra-scripted-model.ts': copy('packages/mastra/test/scripted-model.ts').replace(
+      "'@toolshield/adapter-testing/ai-model'",
+      "'./ai-sdk-scripted-model.js'",
+    ),
     'fakes/openai.ts': `import { scriptedModel } from './ai-sdk-scripted-model.js';
 
 /** Stands in for @ai-sdk/openai: whatever model is asked for, a scripted one. */
