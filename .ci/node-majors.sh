@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 
 export CI=true NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false FORCE_COLOR=0
 
-packages=(packages/core packages/nest packages/chaos packages/ai-sdk packages/openai-agents packages/langchain packages/mcp)
+packages=(packages/core packages/nest packages/chaos packages/ai-sdk packages/openai-agents packages/langchain packages/mastra packages/mcp)
 real_servers=(packages/redis apps/sample-agent)
 
 work=$(mktemp -d)
@@ -57,15 +57,23 @@ lane() {
 
 started=$SECONDS
 echo "::group::project tests on Node 22 and 26 (side by side; lines prefixed with the major)"
-(lane 22 "${packages[@]}" "${real_servers[@]}" 2>&1 | sed -u 's/^/[node 22] /') &
+(lane 22 "${packages[@]}" "${real_servers[@]}" 2>&1 | sed -u 's/^/[node 22] /' | tee "${work}/22.log") &
 lane_22=$!
-(lane 26 "${real_servers[@]}" "${packages[@]}" 2>&1 | sed -u 's/^/[node 26] /') &
+(lane 26 "${real_servers[@]}" "${packages[@]}" 2>&1 | sed -u 's/^/[node 26] /' | tee "${work}/26.log") &
 lane_26=$!
 failed=()
 wait "${lane_22}" || failed+=(22)
 wait "${lane_26}" || failed+=(26)
 echo "::endgroup::"
 if ((${#failed[@]} > 0)); then
+  # The lanes' output interleaves and CI logs are often read from the end: repeat what failed.
+  for major in "${failed[@]}"; do
+    echo "::group::what failed on Node ${major}"
+    grep -E '^\[node [0-9]+\] +FAIL ' "${work}/${major}.log" || true
+    grep -E -m 1 -A 50 '^\[node [0-9]+\] +● ' "${work}/${major}.log" || true
+    tail -n 10 "${work}/${major}.log"
+    echo "::endgroup::"
+  done
   echo "project tests failed on Node ${failed[*]} (after $((SECONDS - started)) s)"
   exit 1
 fi
