@@ -10,13 +10,12 @@ import {
   type AbortSource,
   type CallBudget,
 } from '@toolshield/core/internal';
-import type { CallHandler } from '@nestjs/common';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.interface.js';
 import type { LiveCall } from './live-calls.js';
 
 /**
- * The mutable side of one call, shared by the executor, the policy interceptors and the
+ * The mutable side of one call, shared by the executor, the policy layers and the
  * failure filter. The tool sees only the {@link ToolCallContext} that carries it.
  *
  * @internal
@@ -60,8 +59,8 @@ export interface ToolCallState {
   readonly deferFailure: ((this: ToolCallState, count: () => void) => void) | undefined;
   /** The last failed attempt's breaker count, run by the executor if the call fails. */
   pendingFailure: (() => void) | undefined;
-  /** The rest of Nest's pipeline, which each attempt runs (set by the policy interceptor). */
-  nestNext?: CallHandler;
+  /** The method's parameters as Nest resolved them (pipes applied), which each attempt passes. */
+  methodParams?: unknown[];
 }
 
 /** The context object handed to the tool; its `attempt` and `signal` move with each attempt. @internal */

@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ExternalContextCreator } from '@nestjs/core';
 import type { ToolCallContext } from '@toolshield/core';
+import type { MutableToolCallContext } from '../execution/tool-call-state.js';
 import { ToolFailureFilter } from '../filters/tool-failure.filter.js';
 import type { ToolPolicies } from '../policies/tool-policies.interface.js';
 import { TOOL_CONTEXT_TYPE } from '../toolshield.constants.js';
+import { runAsCall } from './running-call.js';
+import { createAttempt } from './tool-attempt.js';
 import { createToolHandler } from './tool-handler.factory.js';
 import { ToolParamsFactory } from './tool-params.factory.js';
 import { ToolPipeline } from './tool-pipeline.js';
@@ -16,8 +19,9 @@ export type ToolInvoke = (args: unknown, call: ToolCallContext) => Promise<unkno
 
 /**
  * Builds the invoker of each tool once, at bootstrap: Nest's own pipeline for the method
- * (your guards, interceptors, pipes and filters, global and local), with toolshield's policy
- * interceptor innermost and its failure filter last. Every tool runs this one way.
+ * (your guards, interceptors, pipes and filters, global and local), then toolshield's
+ * policies around the method (and around the interceptors other modules put closest to it),
+ * and toolshield's failure filter last. Every tool runs this one way.
  *
  * @internal
  */
@@ -32,13 +36,14 @@ export class ToolInvokerFactory {
   ) {}
 
   create(instance: object, methodName: string, method: Method, policies: ToolPolicies): ToolInvoke {
-    const handler = createToolHandler(
-      method,
-      instance.constructor,
-      this.pipeline.interceptorsFor(policies),
-      this.failureFilter,
+    const { pipeline } = this;
+    const handler = createToolHandler(method, instance.constructor, this.failureFilter, (handler) =>
+      pipeline.policyChainFor(
+        policies,
+        createAttempt({ instance, method, handler, innermost: pipeline.innermostInterceptors }),
+      ),
     );
-    return this.contextCreator.create(
+    const invoke = this.contextCreator.create(
       instance,
       handler,
       methodName,
@@ -49,5 +54,6 @@ export class ToolInvokerFactory {
       undefined, // guards, interceptors and filters all apply
       TOOL_CONTEXT_TYPE,
     ) as ToolInvoke;
+    return (args, call) => runAsCall(call as MutableToolCallContext, invoke, args, call);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable, type NestInterceptor } from '@nestjs/common';
 import { InjectToolShieldOptions } from '../decorators/inject-toolshield-options.decorator.js';
-import { ToolPolicyInterceptor } from '../interceptors/tool-policy.interceptor.js';
 import { BulkheadLayer } from '../policies/layers/bulkhead.layer.js';
 import { CircuitBreakerLayer } from '../policies/layers/circuit-breaker.layer.js';
 import { HedgingLayer } from '../policies/layers/hedging.layer.js';
@@ -24,12 +23,12 @@ export const DEFAULT_POLICY_ORDER: readonly ToolPolicyName[] = Object.freeze([
 ]);
 
 /**
- * The interceptors toolshield puts around a tool, outermost first: one interceptor applying
- * the tool's policies in the configured order, then whatever other modules (the chaos module)
- * add closest to the method with {@link ToolPipeline.useInnermost}. A policy the tool does
- * not have is left out entirely, so it costs nothing. Hedging, when the tool has it, is
- * always innermost: it runs two of whatever lies inside the policies at once. They run inside your own global,
- * class and method interceptors, so yours see one call however many attempts it takes.
+ * The policies toolshield puts around a tool's method, outermost first, in the configured
+ * order, and around whatever other modules (the chaos module) add closest to the method with
+ * {@link ToolPipeline.useInnermost}. A policy the tool does not have is left out entirely, so
+ * it costs nothing. Hedging, when the tool has it, is always innermost: it runs two of
+ * whatever lies inside the policies at once. They run after your guards, interceptors and
+ * pipes, so yours see one call however many attempts it takes.
  *
  * @publicApi
  */
@@ -71,12 +70,9 @@ export class ToolPipeline {
     );
   }
 
-  /** The interceptors of a tool with these policies, outermost first. @internal */
-  interceptorsFor(policies: ToolPolicies): NestInterceptor[] {
-    return [
-      new ToolPolicyInterceptor(this.policyChainFor(policies, ToolPolicyInterceptor.attempt)),
-      ...this.innermost,
-    ];
+  /** The interceptors other modules put between the policies and the method, outermost first. */
+  get innermostInterceptors(): readonly NestInterceptor[] {
+    return this.innermost;
   }
 }
 

@@ -9,8 +9,8 @@ export type InnerRun = (call: MutableToolCallContext, state: ToolCallState) => P
 
 /**
  * One policy of a tool's pipeline (retry, circuit breaker, timeout, bulkhead), as a promise
- * middleware. The `ToolPolicyInterceptor` of a tool stacks its layers in the configured order,
- * so a tool pays for one Nest interceptor however many policies it has.
+ * middleware. A tool's method handler runs its layers, stacked once in the configured order,
+ * around the method.
  *
  * @internal
  */

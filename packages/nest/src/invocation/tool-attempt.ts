@@ -1,0 +1,77 @@
+import type { ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import { defer, from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
+import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
+import { HedgedAttemptCall, runAsAttempt } from '../policies/hedging/hedged-attempt-call.js';
+import type { InnerRun } from '../policies/layers/tool-policy-layer.js';
+import { TOOL_CONTEXT_TYPE } from '../toolshield.constants.js';
+
+type Method = (...args: unknown[]) => unknown;
+
+/** The tool method of one tool, as the innermost part of its policies runs it. @internal */
+export interface AttemptTarget {
+  readonly instance: object;
+  readonly method: Method;
+  /** The function Nest built the pipeline from: what `context.getHandler()` returns. */
+  readonly handler: Method;
+  /** Interceptors another module put between the policies and the method (chaos). */
+  readonly innermost: readonly NestInterceptor[];
+}
+
+/**
+ * One attempt of a tool call: the method with the parameters Nest resolved for the call (a
+ * hedged attempt's own context in place of the call's), through the innermost interceptors
+ * when there are any. Like Nest's pipeline, it takes the last value of an Observable. Promise
+ * callbacks rather than an async function: this stays alive while the call runs, and a
+ * suspended async function holds more memory per call in flight.
+ *
+ * @internal
+ */
+export function createAttempt(target: AttemptTarget): InnerRun {
+  const { instance, method, innermost } = target;
+  const callMethod = (call: MutableToolCallContext, state: ToolCallState): Promise<unknown> => {
+    let value: unknown;
+    try {
+      value = method.apply(instance, paramsFor(call, state));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return Promise.resolve(value).then(lastValueIfObservable);
+  };
+  if (innermost.length === 0) return callMethod;
+  return (call, state) =>
+    runAsAttempt(call, () => {
+      const context = new ExecutionContextHost(
+        [state.args, call instanceof HedgedAttemptCall ? call.of : call],
+        instance.constructor as never,
+        target.handler,
+      );
+      context.setType(TOOL_CONTEXT_TYPE);
+      const run = through(innermost, 0, context, () => from(callMethod(call, state)));
+      return lastValueFrom(run, { defaultValue: undefined });
+    });
+}
+
+/** The method's parameters for `call`: a hedged attempt gets its own context for `@ToolCall()`. */
+function paramsFor(call: MutableToolCallContext, state: ToolCallState): unknown[] {
+  const params = state.methodParams ?? [state.args, call];
+  if (!(call instanceof HedgedAttemptCall)) return params;
+  return params.map((param) => (param === call.of ? call : param));
+}
+
+/** The interceptors from `index` on around `last`, as Nest chains them. */
+function through(
+  interceptors: readonly NestInterceptor[],
+  index: number,
+  context: ExecutionContext,
+  last: () => Observable<unknown>,
+): Observable<unknown> {
+  if (index === interceptors.length) return defer(last);
+  const next = { handle: () => through(interceptors, index + 1, context, last) };
+  return defer(async () => interceptors[index].intercept(context, next)).pipe(mergeAll());
+}
+
+/** Like Nest's pipeline: an Observable's last value (undefined when it completes empty). */
+function lastValueIfObservable(value: unknown): unknown {
+  return isObservable(value) ? lastValueFrom(value, { defaultValue: undefined }) : value;
+}
