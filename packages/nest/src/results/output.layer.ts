@@ -36,8 +36,12 @@ export class OutputLayer implements ToolPolicyLayer {
     };
   }
 
-  async run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
-    const value = await inner(call, state);
+  run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
+    // A fulfilment handler alone: a failure passes through without another promise's work.
+    return inner(call, state).then((value) => this.fit(value, state));
+  }
+
+  private fit(value: unknown, state: ToolCallState): unknown {
     const budget = state.policies.output;
     const cache = state.resultMetadata?.cache as CacheMetadata | undefined;
     const notes = cacheNotes(cache);
