@@ -14,6 +14,8 @@ export interface AttemptTarget {
   readonly method: Method;
   /** The function Nest built the pipeline from: what `context.getHandler()` returns. */
   readonly handler: Method;
+  /** The method takes the call's context after its own parameters (the approval gate's twin). */
+  readonly takesCall: boolean;
   /** Interceptors another module put between the policies and the method (chaos). */
   readonly innermost: readonly NestInterceptor[];
 }
@@ -28,11 +30,11 @@ export interface AttemptTarget {
  * @internal
  */
 export function createAttempt(target: AttemptTarget): InnerRun {
-  const { instance, method, innermost } = target;
+  const { instance, method, innermost, takesCall } = target;
   const callMethod = (call: MutableToolCallContext, state: ToolCallState): Promise<unknown> => {
     let value: unknown;
     try {
-      value = method.apply(instance, paramsFor(call, state));
+      value = method.apply(instance, paramsFor(call, state, takesCall));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -52,11 +54,17 @@ export function createAttempt(target: AttemptTarget): InnerRun {
     });
 }
 
-/** The method's parameters for `call`: a hedged attempt gets its own context for `@ToolCall()`. */
-function paramsFor(call: MutableToolCallContext, state: ToolCallState): unknown[] {
-  const params = state.methodParams ?? [state.args, call];
-  if (!(call instanceof HedgedAttemptCall)) return params;
-  return params.map((param) => (param === call.of ? call : param));
+/**
+ * The method's parameters for `call`: a hedged attempt gets its own context for `@ToolCall()`,
+ * and a method that takes the call gets it after them.
+ */
+function paramsFor(call: MutableToolCallContext, state: ToolCallState, takesCall: boolean) {
+  const resolved = state.methodParams ?? [state.args, call];
+  const params =
+    call instanceof HedgedAttemptCall
+      ? resolved.map((param) => (param === call.of ? call : param))
+      : resolved;
+  return takesCall ? [...params, call] : params;
 }
 
 /** The interceptors from `index` on around `last`, as Nest chains them. */

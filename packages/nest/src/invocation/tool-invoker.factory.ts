@@ -35,12 +35,23 @@ export class ToolInvokerFactory {
     private readonly failureFilter: ToolFailureFilter,
   ) {}
 
-  create(instance: object, methodName: string, method: Method, policies: ToolPolicies): ToolInvoke {
+  /**
+   * The invoker of one tool. `takesCall`: the method wants the call's context after the
+   * parameters it declares (the approval gate's twin of the method).
+   */
+  create(
+    instance: object,
+    methodName: string,
+    method: Method,
+    policies: ToolPolicies,
+    takesCall = false,
+  ): ToolInvoke {
     const { pipeline } = this;
+    const innermost = pipeline.innermostInterceptors;
     const handler = createToolHandler(method, instance.constructor, this.failureFilter, (handler) =>
       pipeline.policyChainFor(
         policies,
-        createAttempt({ instance, method, handler, innermost: pipeline.innermostInterceptors }),
+        createAttempt({ instance, method, handler, takesCall, innermost }),
       ),
     );
     const invoke = this.contextCreator.create(

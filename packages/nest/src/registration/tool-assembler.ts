@@ -55,7 +55,7 @@ export class ToolAssembler {
       this.random,
     );
     const gated = this.approvalGate.gate(spec, method);
-    const invoke = this.invokers.create(instance, methodName, gated, policies);
+    const invoke = this.invokers.create(instance, methodName, gated, policies, gated !== method);
     return {
       name,
       source: spec.source,
