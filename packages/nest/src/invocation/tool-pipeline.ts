@@ -70,7 +70,7 @@ export class ToolPipeline {
     );
   }
 
-  /** The interceptors other modules put between the policies and the method, outermost first. */
+  /** The interceptors other modules put between the policies and the method, outermost first. @internal */
   get innermostInterceptors(): readonly NestInterceptor[] {
     return this.innermost;
   }
