@@ -103,7 +103,8 @@ export class ToolExecutor implements OnApplicationShutdown {
           args,
           lifetime: live,
           policies,
-          retryMax: 0,
+          // Known before Nest's guards and pipes run, so a failure there tells it too.
+          retryMax: policies.retry?.maxRetries ?? 0,
         },
       );
       ({ call, state } = opened);
