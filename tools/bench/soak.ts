@@ -134,7 +134,8 @@ export async function soak(
   const atCalls: number[] = [];
   const every = Math.max(1, Math.floor(calls / samples));
   for (let i = 1; i <= calls; i++) {
-    if (i % CLOSE_EVERY === 0) for (const tool of FAILING) breakers.find(tool)?.close();
+    if (i % CLOSE_EVERY === 0)
+      for (const tool of FAILING) if (breakers.find(tool)) await breakers.close(tool);
     const [name, args] =
       i % TIMEOUT_EVERY === 0
         ? ['slow', '{"city":"Paris"}']

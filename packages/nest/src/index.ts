@@ -71,6 +71,7 @@ export { ToolPipeline, DEFAULT_POLICY_ORDER } from './invocation/tool-pipeline.j
 export {
   ToolCircuitBreakers,
   type ToolBreakerState,
+  type ToolBreakerView,
 } from './policies/tool-circuit-breakers.service.js';
 export { ToolRateLimiters } from './policies/tool-rate-limiters.service.js';
 export type { HedgeMetadata } from './policies/layers/hedging.layer.js';

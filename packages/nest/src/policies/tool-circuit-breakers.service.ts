@@ -23,6 +23,12 @@ export interface ToolBreakerState {
   readonly state: CircuitState;
 }
 
+/** A breaker as {@link ToolCircuitBreakers.find} gives it: read live, changed through the service. @publicApi */
+export interface ToolBreakerView extends ToolBreakerState {
+  /** The rolling window's counts of the calls that succeeded and failed. */
+  stats(): { readonly successes: number; readonly failures: number };
+}
+
 /**
  * The application's circuit breakers: one per tool, or per tool and key (`tool:key`). Inject
  * it to read their states, or to open, close or isolate one by hand (an incident, a
@@ -79,8 +85,17 @@ export class ToolCircuitBreakers implements OnApplicationShutdown {
   }
 
   /** The breaker for `key` (a tool name, or `tool:key` for keyed breakers), if it was used. */
-  find(key: string): ToolCircuitBreaker | undefined {
-    return this.registry.find(key);
+  find(key: string): ToolBreakerView | undefined {
+    const breaker = this.registry.find(key);
+    if (breaker === undefined) return undefined;
+    return {
+      key: breaker.key,
+      tool: breaker.tool,
+      get state() {
+        return breaker.state;
+      },
+      stats: () => breaker.stats(),
+    };
   }
 
   /** Every breaker used so far, with its state. */
