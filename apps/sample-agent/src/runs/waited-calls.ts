@@ -1,7 +1,10 @@
 import { renderToolOutcomeContent, type ToolOutcome } from '@toolshield/core';
 import type { ConversationMessage } from '@toolshield/core/agent';
-import { type ApprovalRecord, type ApprovalStore } from '@toolshield/core/approvals';
-import { approvalFailure } from '@toolshield/core/internal';
+import {
+  approvalFailure,
+  type ApprovalRecord,
+  type ApprovalStore,
+} from '@toolshield/core/approvals';
 import type { RunEventHub } from './run-event-hub.js';
 import type { RunStore } from './run-store.js';
 import type { RunCallExecutor } from './run-tool-calls.js';

@@ -30,10 +30,24 @@ export type ApprovalFailureKind = 'pending' | 'denied' | 'expired';
 export function approvalFailure(
   kind: ApprovalFailureKind,
   record: ApprovalRecord,
-  options: CreateToolFailureOptions & {
-    readonly reason?: string;
-    readonly durationMs?: number;
-  } = {},
+  options: ApprovalFailureOptions = {},
+): ToolFailure {
+  return approvalFailureWith(kind, record, options);
+}
+
+/** What {@link approvalFailure} may be told. @publicApi */
+export interface ApprovalFailureOptions {
+  /** The person's reason for a denial (redacted and capped like every failure text). */
+  readonly reason?: string;
+  /** How long the call took until it ended (default 0). */
+  readonly durationMs?: number;
+}
+
+/** {@link approvalFailure} through a failure sanitizer of the caller's. @internal */
+export function approvalFailureWith(
+  kind: ApprovalFailureKind,
+  record: ApprovalRecord,
+  options: CreateToolFailureOptions & ApprovalFailureOptions = {},
 ): ToolFailure {
   return createToolFailure(
     approvalError(kind, record, options.reason),

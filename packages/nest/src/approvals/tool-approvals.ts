@@ -12,7 +12,7 @@ import {
   type ApprovalRecord,
   type ApprovalResolution,
 } from '@toolshield/core/approvals';
-import { approvalFailure } from '@toolshield/core/internal';
+import { approvalFailureWith } from '@toolshield/core/internal';
 import { ToolEventBus } from '../execution/tool-event-bus.js';
 import { ToolFailureFactory } from '../execution/tool-failure.factory.js';
 import { TOOLSHIELD_CLOCK } from '../toolshield.constants.js';
@@ -79,7 +79,7 @@ export class ToolApprovals {
     if (!won || record === undefined) throw new ApprovalNotPendingError(id, record, now);
     this.report(`approval.${status}`, record, { by: resolution.by, reason });
     if (!resolution.approved) {
-      return approvalFailure('denied', record, { reason, sanitizer: this.failures.sanitizer });
+      return approvalFailureWith('denied', record, { reason, sanitizer: this.failures.sanitizer });
     }
     return run(
       {
@@ -129,7 +129,7 @@ export class ToolApprovals {
     this.report('approval.expired', after, {});
     return {
       approval: after,
-      outcome: approvalFailure('expired', after, { sanitizer: this.failures.sanitizer }),
+      outcome: approvalFailureWith('expired', after, { sanitizer: this.failures.sanitizer }),
     };
   }
 
