@@ -87,7 +87,7 @@ describe('the core README', () => {
         if (++attempts === 1) throw conflict;
         return 'saved';
       },
-      { name: 'save', retry: {}, clock },
+      { name: 'save', idempotent: true, clock },
     );
     const pending = save({});
     await clock.advanceBy(500);

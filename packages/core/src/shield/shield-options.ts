@@ -26,8 +26,9 @@ export interface ShieldOptions {
    */
   readonly idempotent?: boolean;
   /**
-   * Retries even when not idempotent (the `@Retryable()` choice), with these options merged
-   * over the defaults; `false` never retries, whatever `idempotent` says.
+   * How an idempotent tool is retried (the `@Retryable()` of Nest), merged over the defaults;
+   * `false` never retries it. Refused on a tool not declared `idempotent: true`: whether a
+   * call may run twice is declared by `idempotent` alone.
    */
   readonly retry?: RetryOptions | false;
   /** Per-attempt time limit in ms (default `DEFAULT_TOOL_TIMEOUT_MS`, 30 s); `false` for none. */

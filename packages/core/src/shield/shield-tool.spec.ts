@@ -58,26 +58,33 @@ describe('shieldTool', () => {
     });
   });
 
-  it('retries a tool that is not idempotent when retry options are given, and never with retry: false', async () => {
+  it('refuses retry options on a tool not declared idempotent, and never retries with retry: false', async () => {
+    expect(() => shieldTool(() => 'saved', { name: 'save', retry: { maxRetries: 1 } })).toThrow(
+      /shieldTool\(save\)\.retry must be on a tool declared idempotent/,
+    );
     const clock = new VirtualClock();
     const flaky = (calls: number[]) => () => {
       calls.push(1);
       throw new NetworkError('reset');
     };
-    const retried: number[] = [];
+    const tuned: number[] = [];
     const never: number[] = [];
-    const a = shieldTool(flaky(retried), {
+    const sideEffects: number[] = [];
+    const a = shieldTool(flaky(tuned), {
       name: 'a',
+      idempotent: true,
       retry: { maxRetries: 1, ...noJitter },
       clock,
     });
     const b = shieldTool(flaky(never), { name: 'b', idempotent: true, retry: false, clock });
-    const outcomes = Promise.all([a({}), b({})]);
+    const c = shieldTool(flaky(sideEffects), { name: 'c', retry: false, clock });
+    const outcomes = Promise.all([a({}), b({}), c({})]);
     await clock.runAll();
-    const [first, second] = await outcomes;
-    expect([retried.length, never.length]).toEqual([2, 1]);
+    const [first, second, third] = await outcomes;
+    expect([tuned.length, never.length, sideEffects.length]).toEqual([2, 1, 1]);
     expect(first).toMatchObject({ success: false, retryCount: 1, retryMax: 1 });
     expect(second).toMatchObject({ success: false, retryCount: 0, retryMax: 0 });
+    expect(third).toMatchObject({ success: false, retryCount: 0, retryMax: 0 });
   });
 
   it('times a hanging attempt out and aborts its signal', async () => {

@@ -1,4 +1,6 @@
 import { classifyError } from '../classification/classify-error.js';
+import { InvalidOptionsError } from '../options/invalid-options.error.js';
+import { describeOptionValue } from '../options/option-rule.js';
 import { systemClock } from '../clock/system-clock.js';
 import { ToolCircuitBreaker } from '../policies/breaker/circuit-breaker.js';
 import { Bulkhead } from '../policies/bulkhead.js';
@@ -26,7 +28,7 @@ export type ShieldedTool<TArgs, TOutput> = (
 
 /**
  * Puts any tool function behind toolshield's policies without Nest: retries (only when the tool
- * is idempotent or `retry` says so), a circuit breaker, a per-attempt timeout whose signal
+ * is declared `idempotent`; `retry` tunes them), a circuit breaker, a per-attempt timeout whose signal
  * reaches the tool, an optional bulkhead, then classification of whatever it threw into the
  * taxonomy and a redacted `ToolFailure` the model can read (one that says the call may have
  * taken effect, rather than to retry it, when a tool not declared `idempotent` fails after its
@@ -99,11 +101,21 @@ export function shieldTool<TArgs, TOutput>(
 
 function policiesOf(options: ShieldOptions): PolicySet {
   const { name, clock, idempotent = false, retry, timeoutMs, breaker, bulkhead } = options;
+  if (retry !== undefined && retry !== false && !idempotent) {
+    throw new InvalidOptionsError('shieldTool options', [
+      {
+        path: `shieldTool(${name}).retry`,
+        expected:
+          'on a tool declared idempotent (a retried call runs more than once: add idempotent: true, or remove retry)',
+        received: describeOptionValue(retry),
+      },
+    ]);
+  }
   return {
     toolName: name,
     clock,
     retryBudgetStore: options.retryBudgetStore,
-    retry: retry === false || (retry === undefined && !idempotent) ? undefined : (retry ?? {}),
+    retry: retry === false || !idempotent ? undefined : (retry ?? {}),
     timeoutMs: timeoutMs === false ? undefined : Math.max(0, timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
     breaker:
       breaker === false ? undefined : new ToolCircuitBreaker(breaker ?? {}, { clock, tool: name }),
