@@ -254,11 +254,9 @@ describe('OpenAICompatibleModel (the official openai SDK, behind toolshield poli
       breaker: { volumeThreshold: 3 },
     });
     for (let call = 0; call < 3; call += 1) await model.chat(request).catch(() => undefined);
-    expect(model.breaker.state).toBe('open');
     const before = received.length;
-    await expect(model.chat(request)).rejects.toThrow(/failed \(circuit_open, 1 attempt\)/);
+    await expect(model.chat(request)).rejects.toThrow(/failed \(circuit_open, 1 attempt\): \w+ /);
     expect(received).toHaveLength(before);
-    model.breaker.dispose();
   });
 
   it('ends an agent run with model_error and the clear reason', async () => {

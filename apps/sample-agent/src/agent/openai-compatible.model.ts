@@ -1,8 +1,10 @@
 import {
   classifyError,
+  shieldTool,
   type CircuitBreakerOptions,
   type Clock,
   type RetryOptions,
+  type ShieldedTool,
 } from '@toolshield/core';
 import {
   toOpenAIMessages,
@@ -11,13 +13,9 @@ import {
   type ChatModelTool,
   type ConversationToolCall,
 } from '@toolshield/core/agent';
-import {
-  composePolicies,
-  ToolCircuitBreaker,
-  type PolicyPipeline,
-} from '@toolshield/core/internal';
 import OpenAI from 'openai';
 import type {
+  ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
   ChatCompletionTool,
@@ -40,6 +38,12 @@ export interface OpenAICompatibleModelOptions {
   readonly breaker?: CircuitBreakerOptions;
   /** The clock of the policies; default the system clock. */
   readonly clock?: Clock;
+}
+
+/** One request to the endpoint, and the SDK's errors of its attempts (for the message). */
+interface ModelRequest {
+  readonly body: ChatCompletionCreateParamsNonStreaming;
+  readonly errors: unknown[];
 }
 
 /** A model request that failed for good: the cause, the URL, no secrets. */
@@ -88,9 +92,8 @@ function causeText(error: unknown): string {
  */
 export class OpenAICompatibleModel implements AgentModel {
   readonly label: string;
-  readonly breaker: ToolCircuitBreaker;
   private readonly client: OpenAI;
-  private readonly policies: PolicyPipeline;
+  private readonly completion: ShieldedTool<ModelRequest, ChatCompletion>;
   private readonly url: string;
 
   readonly chat: ChatModel = async ({ messages, tools, signal }) => {
@@ -99,15 +102,19 @@ export class OpenAICompatibleModel implements AgentModel {
       messages: toOpenAIMessages(messages) as ChatCompletionMessageParam[],
       ...(tools.length > 0 ? { tools: tools.map(toFunctionTool) } : {}),
     };
-    const outcome = await this.policies(async (attempt) => {
-      try {
-        return await this.client.chat.completions.create(body, { signal: attempt.signal });
-      } catch (error) {
-        throw classifyError(error);
-      }
-    }, signal);
-    if (!outcome.ok) throw this.failure(outcome.error, outcome.attempts);
-    const message = outcome.value.choices[0]?.message;
+    const request: ModelRequest = { body, errors: [] };
+    const outcome = await this.completion(request, { signal });
+    if (!outcome.success) {
+      // The SDK's own error, with its causes, says more than the failure a model would read
+      // (when it is what ended the call, not a timeout or an open breaker).
+      const last = request.errors.at(-1);
+      const cause =
+        last !== undefined && classifyError(last).type === outcome.errorType
+          ? last
+          : new Error(outcome.error);
+      throw this.failure(cause, outcome.errorType, outcome.retryCount + 1);
+    }
+    const message = outcome.output.choices[0]?.message;
     const toolCalls: ConversationToolCall[] = (message?.tool_calls ?? []).flatMap((call) =>
       call.type === 'function'
         ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }]
@@ -129,29 +136,37 @@ export class OpenAICompatibleModel implements AgentModel {
       // Local servers need no key; send no authorization header then.
       ...(options.apiKey ? {} : { defaultHeaders: { authorization: null } }),
     });
-    this.breaker = new ToolCircuitBreaker(
-      { volumeThreshold: 5, resetTimeoutMs: 30_000, ...options.breaker },
-      { tool: `model:${options.model}`, clock: options.clock },
+    // Asking a model again is safe: the request is idempotent, so toolshield retries it.
+    this.completion = shieldTool(
+      async ({ body, errors }: ModelRequest, { signal }) => {
+        try {
+          return await this.client.chat.completions.create(body, { signal });
+        } catch (error) {
+          errors.push(error);
+          throw error;
+        }
+      },
+      {
+        name: `model:${options.model}`,
+        idempotent: true,
+        retry: { maxRetries: 2, backoff: { baseMs: 500, capMs: 5_000 }, ...options.retry },
+        breaker: { volumeThreshold: 5, resetTimeoutMs: 30_000, ...options.breaker },
+        timeoutMs: options.timeoutMs ?? 60_000,
+        clock: options.clock,
+        output: false,
+      },
     );
-    this.policies = composePolicies({
-      retry: { maxRetries: 2, backoff: { baseMs: 500, capMs: 5_000 }, ...options.retry },
-      breaker: this.breaker,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      clock: options.clock,
-      toolName: `model:${options.model}`,
-    });
   }
 
-  private failure(error: unknown, attempts: number): ModelCallError {
-    const classified = classifyError(error);
+  private failure(error: unknown, errorType: string, attempts: number): ModelCallError {
     const cause = redactSecrets(
-      causeText(classified),
+      causeText(classifyError(error)),
       this.options.apiKey ? [this.options.apiKey] : [],
     );
     const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
     return new ModelCallError(
-      `${this.options.model} at ${this.url} failed (${classified.type}, ${tries}): ${cause}`,
-      classified.type,
+      `${this.options.model} at ${this.url} failed (${errorType}, ${tries}): ${cause}`,
+      errorType,
       this.url,
       attempts,
     );
