@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EFFECT_UNKNOWN_SUGGESTION } from '@toolshield/core/internal';
 import { AgentRunnerFactory } from '@toolshield/nest';
 import { ScriptedModel } from '../../src/agent/scripted-model.js';
 import { payInvoiceScenario } from '../../src/scenarios/payment.scenario.js';
@@ -52,7 +51,9 @@ describe('pay_invoice timing out after the upstream took the payment', () => {
       errorType: 'timeout',
       recoverable: false,
       effect: 'unknown',
-      suggestions: [EFFECT_UNKNOWN_SUGGESTION],
+      suggestions: [
+        'Check whether it took effect with a read tool or ask the user; do not repeat it.',
+      ],
     });
     expect(upstream.paymentRequests).toBe(1);
     expect(upstream.payments).toHaveLength(1);
