@@ -58,10 +58,27 @@ describe('shieldTool', () => {
     });
   });
 
-  it('refuses retry options on a tool not declared idempotent, and never retries with retry: false', async () => {
-    expect(() => shieldTool(() => 'saved', { name: 'save', retry: { maxRetries: 1 } })).toThrow(
-      /shieldTool\(save\)\.retry must be on a tool declared idempotent/,
-    );
+  it('refuses retry options on a tool not declared idempotent when shielding it, in one line naming the tool', () => {
+    const refusals = [
+      { name: 'save', retry: { maxRetries: 1 } },
+      { name: 'save', idempotent: false, retry: {} },
+    ].map((options) => {
+      try {
+        shieldTool(() => 'saved', options);
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    });
+    for (const refusal of refusals) {
+      expect(refusal).toBeInstanceOf(TypeError);
+      expect((refusal as Error).message).toBe(
+        'Invalid shieldTool options: shieldTool(save).retry must be on a tool declared idempotent (a retried call runs more than once: add idempotent: true, or remove retry), got an object.',
+      );
+    }
+  });
+
+  it('tunes the retries of an idempotent tool with retry, and never retries with retry: false', async () => {
     const clock = new VirtualClock();
     const flaky = (calls: number[]) => () => {
       calls.push(1);
