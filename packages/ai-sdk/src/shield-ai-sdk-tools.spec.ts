@@ -121,6 +121,40 @@ describe('shieldAiSdkTools in the AI SDK agent loop', () => {
     expect(outcome).toMatchObject({ success: false, errorType: 'network', retryCount: 0 });
   });
 
+  it('tunes the retries of the idempotent tools with shared retry options, and never retries the others', async () => {
+    const clock = new VirtualClock();
+    const { tools, seen } = travelToolSet();
+    const shielded = shieldAiSdkTools(tools, {
+      clock,
+      timeoutMs: 2_000,
+      retry: { maxRetries: 1, backoff: { jitter: 'none', baseMs: 100 } },
+      tools: { forecast: { idempotent: true } },
+    });
+    const execution = (toolCallId: string) => ({ toolCallId, messages: [], context: {} });
+    const [forecast, book] = await clock.runUntilSettled(
+      Promise.all([
+        shielded.forecast.execute?.({ city: 'Oslo' }, execution('call_4')),
+        shielded.book.execute?.({ city: 'Oslo' }, execution('call_5')),
+      ]),
+    );
+    expect([seen.forecastAttempts, seen.bookingSignals.length]).toEqual([2, 1]);
+    expect(forecast).toMatchObject({ success: false, retryCount: 1, retryMax: 1 });
+    expect(book).toMatchObject({ success: false, errorType: 'timeout', retryMax: 0 });
+    const sharedIdempotent = { idempotent: true, retry: { maxRetries: 1 } };
+    expect(() =>
+      shieldAiSdkTools(tools, { ...sharedIdempotent, tools: { book: { idempotent: false } } }),
+    ).not.toThrow();
+  });
+
+  it("refuses one tool's own retry options when it is not marked idempotent, naming it", () => {
+    const { tools } = travelToolSet();
+    expect(() =>
+      shieldAiSdkTools(tools, { tools: { book: { retry: { maxRetries: 1 } } } }),
+    ).toThrow(
+      /^Invalid shieldTool options: shieldTool\(book\)\.retry must be on a tool declared idempotent/,
+    );
+  });
+
   it('leaves tools without execute as they are, and its output is a ToolSet typed with outcomes', () => {
     const { tools } = travelToolSet();
     const shielded = shieldAiSdkTools(tools);

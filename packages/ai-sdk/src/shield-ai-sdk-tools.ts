@@ -9,7 +9,11 @@ export type AiSdkShieldOptions = Omit<ShieldOptions, 'name'>;
 
 /** Options of {@link shieldAiSdkTools}. @publicApi */
 export interface ShieldAiSdkToolsOptions extends AiSdkShieldOptions {
-  /** Options of single tools, by name, over the shared ones (say which are idempotent here). */
+  /**
+   * Options of single tools, by name, over the shared ones (say which are idempotent here).
+   * Shared `retry` options tune only the tools that end up idempotent; `retry` given here to a
+   * tool that is not is refused.
+   */
   readonly tools?: Readonly<Record<string, AiSdkShieldOptions>>;
   /**
    * The conversation the calls belong to, which scopes their idempotency keys
@@ -40,7 +44,8 @@ type ToModelOutput = NonNullable<Tool['toModelOutput']>;
  * Puts every tool of an existing AI SDK `ToolSet` behind toolshield's policies, on
  * `@toolshield/core` alone (no Nest): classification, a per-attempt timeout whose signal
  * reaches the tool as its `abortSignal`, a circuit breaker per tool, retries only for tools
- * you mark `idempotent` (or give `retry` options), a bulkhead if asked. Each call then ends in
+ * you mark `idempotent` (shared `retry` options tune those; a tool's own `retry` is refused
+ * unless it is idempotent), a bulkhead if asked. Each call then ends in
  * a `ToolOutcome`, returned as the tool's output rather than thrown: the model reads the
  * output through the tool's own `toModelOutput` on success, and toolshield's failure text as
  * an `error-text` part on failure.
@@ -65,12 +70,29 @@ export function shieldAiSdkTools<TOOLS extends ToolSet>(
         ? original
         : shieldOne(
             original as Tool & { execute: Execute },
-            { ...shared, ...perTool[name], name },
+            optionsOf(name, shared, perTool[name]),
             conversationId,
           );
   }
   // Each entry is the mapped type's member for its key, built above.
   return shielded as ShieldedAiSdkTools<TOOLS>;
+}
+
+/**
+ * One tool's options: its own over the shared ones. Shared `retry` options tune the set's
+ * idempotent tools, as `defaults.retry` does in Nest, and are left out for the others; a tool's
+ * own `retry` goes to `shieldTool`, which refuses it on a tool not marked idempotent.
+ */
+function optionsOf(
+  name: string,
+  shared: AiSdkShieldOptions,
+  own: AiSdkShieldOptions = {},
+): ShieldOptions {
+  const { retry, ...options } = { ...shared, ...own };
+  const retryIsShared = own.retry === undefined;
+  return retryIsShared && options.idempotent !== true
+    ? { ...options, name }
+    : { ...options, retry, name };
 }
 
 function shieldOne(
