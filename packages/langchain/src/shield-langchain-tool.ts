@@ -31,8 +31,8 @@ const inputParsingIsInvalidInput: ClassificationRule = (error) =>
 /**
  * Puts a LangChain structured tool behind toolshield's policies, on `@toolshield/core` alone:
  * its `invoke` runs with a per-attempt timeout whose signal reaches the tool (in the run
- * config), its own circuit breaker, retries when you mark it `idempotent` (or give `retry`),
- * an optional bulkhead, and classification of what it threw (LangChain's argument check
+ * config), its own circuit breaker, retries only when you mark it `idempotent` (`retry` tunes
+ * them, and is refused on a tool not marked so), an optional bulkhead, and classification of what it threw (LangChain's argument check
  * failing is `invalid_input`). The result is the same tool (same name, schema and type,
  * usable wherever the original was) whose failures come back instead of being thrown: as a
  * `ToolMessage` with `status: 'error'`, toolshield's short failure text and the `ToolFailure`

@@ -52,7 +52,8 @@ export type ShieldedMastraTool<
  * Puts any Mastra tool (a `createTool()` tool, or one Mastra's MCP client loaded from a server)
  * behind toolshield's policies, on `@toolshield/core` alone: classification, a per-attempt
  * timeout whose signal reaches the tool as its `abortSignal`, a circuit breaker per tool,
- * retries only when you mark it `idempotent` (or give `retry`), an optional bulkhead.
+ * retries only when you mark it `idempotent` (`retry` tunes them, and is refused on a tool not
+ * marked so), an optional bulkhead.
  *
  * Each call ends in a `ToolOutcome`, returned as the tool's output rather than thrown: the model
  * reads the tool's own `toModelOutput` (or the output as text) on success, and toolshield's

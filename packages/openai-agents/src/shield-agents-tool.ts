@@ -18,8 +18,8 @@ type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
 /**
  * Puts an Agents SDK function tool behind toolshield's policies, on `@toolshield/core` alone:
  * its `invoke` runs with a per-attempt timeout whose signal reaches the tool, its own circuit
- * breaker, retries when you mark it `idempotent` (or give `retry`), an optional bulkhead, and
- * classification of what it threw. On success the model reads the tool's own result; on
+ * breaker, retries only when you mark it `idempotent` (`retry` tunes them, and is refused on a
+ * tool not marked so), an optional bulkhead, and classification of what it threw. On success the model reads the tool's own result; on
  * failure it reads toolshield's short failure text, returned as the tool's output (never
  * thrown, so the run goes on).
  *
