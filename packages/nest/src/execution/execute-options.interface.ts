@@ -15,7 +15,7 @@ export interface ExecuteOptions {
   readonly timeoutMs?: number | false;
   /**
    * Adjusts the tool's retry options for this call, or `false` to run it once. A tool that is
-   * not retried (neither idempotent nor `@Retryable`) stays that way.
+   * not retried (not declared idempotent) stays that way.
    */
   readonly retry?: RetryOptions | false;
   /**

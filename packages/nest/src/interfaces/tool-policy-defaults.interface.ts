@@ -14,7 +14,7 @@ import type { ToolBulkheadOptions } from './tool-options.interface.js';
  * @publicApi
  */
 export interface ToolPolicyDefaults {
-  /** Retry options of retried tools (idempotent or `@Retryable`). Default: 2 retries, decorrelated jitter from 500 ms, 10 s cap, Retry-After honoured up to 60 s. */
+  /** Retry options of retried tools (those declared idempotent; `@Retryable()` tunes one). Default: 2 retries, decorrelated jitter from 500 ms, 10 s cap, Retry-After honoured up to 60 s. */
   readonly retry?: RetryOptions;
   /** Per-attempt time limit (default 30 s); `false` for none. */
   readonly timeoutMs?: number | false;
