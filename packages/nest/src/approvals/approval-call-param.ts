@@ -7,9 +7,7 @@ type ParamEntries = Readonly<Record<string, { readonly index: number; readonly d
 export interface GatedParams {
   /** The validated arguments' position; `undefined` when the method takes none declared. */
   readonly argsIndex: number | undefined;
-  /** The call's context comes last, after the parameters the method takes. */
-  readonly callIndex: number;
-  /** The user's method takes the parameters before `callIndex`. */
+  /** How many parameters the user's method takes; the call's context follows them. */
   readonly userParams: number;
 }
 
@@ -23,9 +21,9 @@ export function gatedParams(hostClass: object, methodName: string): GatedParams 
   const entries: ParamEntries =
     Reflect.getMetadata(ROUTE_ARGS_METADATA, hostClass, methodName) ?? {};
   const keys = Object.keys(entries);
-  if (keys.length === 0) return { argsIndex: 0, callIndex: 2, userParams: 2 };
+  if (keys.length === 0) return { argsIndex: 0, userParams: 2 };
   const argsKey = keys.find((key) => key.startsWith(`${ToolParamtype.ARGS}:`));
   const argsIndex = argsKey === undefined ? undefined : entries[argsKey].index;
   const userParams = Math.max(...keys.map((key) => entries[key].index)) + 1;
-  return { argsIndex, callIndex: userParams, userParams };
+  return { argsIndex, userParams };
 }

@@ -95,7 +95,7 @@ export class ToolApprovalGate {
     const check = (args: unknown, call: ToolCallContext, own: GatedCall) =>
       this.check(spec.name, policy, args, call, own);
     const gated = function gatedTool(this: unknown, ...params: unknown[]): unknown {
-      const call = params[where.callIndex] as ToolCallContext & { readonly of?: ToolCallContext };
+      const call = params[where.userParams] as ToolCallContext & { readonly of?: ToolCallContext };
       const own = calls.get(call.of ?? call);
       const run = () => method.apply(this, params.slice(0, where.userParams));
       if (own === undefined) throw new Error(`toolshield: ${spec.name} ran outside its gate`);
