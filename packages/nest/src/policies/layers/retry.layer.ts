@@ -12,10 +12,12 @@ import type { InnerRun, ToolPolicyLayer } from './tool-policy-layer.js';
 /**
  * Retries a tool's failed attempts per its retry policy (`@Retryable()`, or the module's
  * default for idempotent tools), waiting on the module's clock. Each attempt re-runs the
- * inner policies, the pipes and the method, with `ToolCallContext.attempt` moved on.
+ * inner policies and the method (not the pipes: they ran once), with `ToolCallContext.attempt`
+ * moved on.
  * Each retry is taken from the upstream's retry budget first (when the policy has one): when
  * it is spent, the call ends at once with the attempt's failure and a `retry.withheld` event.
- * Reports `attempt.failed` and `retry.scheduled` events, and keeps `retryMax` truthful.
+ * Reports `attempt.failed` and `retry.scheduled` events (the call's `retryMax` is set when the
+ * executor opens it).
  *
  * @internal
  */
@@ -31,7 +33,6 @@ export class RetryLayer implements ToolPolicyLayer {
   run(inner: InnerRun, call: MutableToolCallContext, state: ToolCallState): Promise<unknown> {
     const policy = state.policies.retry;
     if (!policy) return inner(call, state);
-    state.retryMax = policy.maxRetries;
     // The caller's signal, or an outer timeout's when the policy order puts one outside:
     // either ends the waits between attempts.
     const signal = state.signal;
