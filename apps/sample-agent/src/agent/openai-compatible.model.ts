@@ -108,10 +108,8 @@ export class OpenAICompatibleModel implements AgentModel {
       // The SDK's own error, with its causes, says more than the failure a model would read
       // (when it is what ended the call, not a timeout or an open breaker).
       const last = request.errors.at(-1);
-      const cause =
-        last !== undefined && classifyError(last).type === outcome.errorType
-          ? last
-          : new Error(outcome.error);
+      const own = last === undefined ? undefined : classifyError(last);
+      const cause = own?.type === outcome.errorType ? own : new Error(outcome.error);
       throw this.failure(cause, outcome.errorType, outcome.retryCount + 1);
     }
     const message = outcome.output.choices[0]?.message;
@@ -158,11 +156,8 @@ export class OpenAICompatibleModel implements AgentModel {
     );
   }
 
-  private failure(error: unknown, errorType: string, attempts: number): ModelCallError {
-    const cause = redactSecrets(
-      causeText(classifyError(error)),
-      this.options.apiKey ? [this.options.apiKey] : [],
-    );
+  private failure(error: Error, errorType: string, attempts: number): ModelCallError {
+    const cause = redactSecrets(causeText(error), this.options.apiKey ? [this.options.apiKey] : []);
     const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
     return new ModelCallError(
       `${this.options.model} at ${this.url} failed (${errorType}, ${tries}): ${cause}`,
