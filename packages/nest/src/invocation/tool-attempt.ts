@@ -1,6 +1,6 @@
-import type { ExecutionContext, NestInterceptor } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import { defer, from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
+import type { NestInterceptor } from '@nestjs/common';
+import { InterceptorsConsumer } from '@nestjs/core/interceptors/interceptors-consumer.js';
+import { isObservable, lastValueFrom } from 'rxjs';
 import type { MutableToolCallContext, ToolCallState } from '../execution/tool-call-state.js';
 import { HedgedAttemptCall, runAsAttempt } from '../policies/hedging/hedged-attempt-call.js';
 import type { InnerRun } from '../policies/layers/tool-policy-layer.js';
@@ -41,17 +41,22 @@ export function createAttempt(target: AttemptTarget): InnerRun {
     return Promise.resolve(value).then(lastValueIfObservable);
   };
   if (innermost.length === 0) return callMethod;
+  // Nest's own chaining, with the context an interceptor of a controller method would get.
+  const interceptors = [...innermost];
+  const consumer = new InterceptorsConsumer();
   return (call, state) =>
-    runAsAttempt(call, () => {
-      const context = new ExecutionContextHost(
-        [state.args, call instanceof HedgedAttemptCall ? call.of : call],
-        instance.constructor as never,
-        target.handler,
-      );
-      context.setType(TOOL_CONTEXT_TYPE);
-      const run = through(innermost, 0, context, () => from(callMethod(call, state)));
-      return lastValueFrom(run, { defaultValue: undefined });
-    });
+    runAsAttempt(call, () =>
+      consumer
+        .intercept(
+          interceptors,
+          [state.args, call instanceof HedgedAttemptCall ? call.of : call],
+          instance,
+          target.handler,
+          () => callMethod(call, state),
+          TOOL_CONTEXT_TYPE,
+        )
+        .then(lastValueIfObservable),
+    );
 }
 
 /**
@@ -65,18 +70,6 @@ function paramsFor(call: MutableToolCallContext, state: ToolCallState, takesCall
       ? resolved.map((param) => (param === call.of ? call : param))
       : resolved;
   return takesCall ? [...params, call] : params;
-}
-
-/** The interceptors from `index` on around `last`, as Nest chains them. */
-function through(
-  interceptors: readonly NestInterceptor[],
-  index: number,
-  context: ExecutionContext,
-  last: () => Observable<unknown>,
-): Observable<unknown> {
-  if (index === interceptors.length) return defer(last);
-  const next = { handle: () => through(interceptors, index + 1, context, last) };
-  return defer(async () => interceptors[index].intercept(context, next)).pipe(mergeAll());
 }
 
 /** Like Nest's pipeline: an Observable's last value (undefined when it completes empty). */
