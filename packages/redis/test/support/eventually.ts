@@ -5,8 +5,15 @@
  */
 export const REJOIN_WITHIN_MS = 20_000;
 
-/** Polls `check` every 5 ms until it returns true; rejects after `withinMs`. Resolves the wait in ms. */
-export async function eventually(check: () => boolean, withinMs = 2_000): Promise<number> {
+/**
+ * Polls `check` every 5 ms until it returns true; rejects after `withinMs` (by default the
+ * generous bound above: a spec that holds a speed asserts the wait this resolves with).
+ * Resolves the wait in ms.
+ */
+export async function eventually(
+  check: () => boolean,
+  withinMs = REJOIN_WITHIN_MS,
+): Promise<number> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > withinMs) throw new Error(`not true within ${withinMs} ms`);
